@@ -1,0 +1,47 @@
+/**
+ * Every REST path, relative to API_PREFIX. Zod-free so the apps can import it without
+ * pulling the schemas into their first screen; the schemas live next door by module.
+ */
+export const API_PREFIX = '/medical2/app/api';
+
+export const apiPaths = {
+  patient: {
+    login: '/patient/login',
+    iosLogin: '/patient/iosLogin',
+    refresh: '/patient/refresh',
+    getPatient: '/patient/getPatient',
+    getMyData: '/patient/getMyData',
+    updateMyData: '/patient/updateMyData',
+    updateBodyInfo: '/patient/updateBodyInfo',
+    updateFcmToken: '/patient/updateFcmToken',
+    alarmUpdate: '/patient/alarmUpdate',
+    getConsents: '/patient/getConsents',
+    updateConsents: '/patient/updateConsents',
+    deleteRequest: '/patient/deleteRequest',
+    cancelDeleteRequest: '/patient/cancelDeleteRequest',
+    delete: '/patient/delete',
+    signUp: '/patient/signUp',
+    requestPasswordReset: '/patient/requestPasswordReset',
+    resetPassword: '/patient/resetPassword',
+  },
+  staff: {
+    login: '/staff/login',
+    refresh: '/staff/refresh',
+    getMyData: '/staff/getMyData',
+  },
+  hospital: { getHospitalList: '/hospital/getHospitalList' },
+  terms: { getTermsList: '/terms/getTermsList', getTerms: '/terms/getTerms' },
+  chat: {
+    currentRoom: '/chat/currentRoom',
+    messages: '/chat/messages',
+    rooms: '/chat/rooms',
+    markRead: '/chat/markRead',
+  },
+  nurseCall: {
+    getMyCalls: '/nurseCall/getMyCalls',
+    getOpenCalls: '/nurseCall/getOpenCalls',
+    acknowledge: '/nurseCall/acknowledge',
+    complete: '/nurseCall/complete',
+    cancel: '/nurseCall/cancel',
+  },
+} as const;

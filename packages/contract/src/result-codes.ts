@@ -1,0 +1,152 @@
+/**
+ * The one table of result codes (brief §2). `code` 0 is success; every failure has its own
+ * 8-digit code, the HTTP status that goes with it, and a description per app language.
+ * 30002003 and 30002007 are fixed by the spec (§8); the rest follow the same numbering:
+ * 1000xxxx request/generic, 3000xxxx identity, 4000xxxx chat and care.
+ */
+export const ResultCode = {
+  SUCCESS: 0,
+  VALIDATION_FAILED: 10001000,
+  NOT_FOUND: 10004004,
+  CONFLICT: 10004009,
+  RATE_LIMITED: 10004029,
+  PAYLOAD_TOO_LARGE: 10004013,
+  SERVER_ERROR: 10005000,
+  BAD_CREDENTIALS: 30002001,
+  TOKEN_INVALID: 30002002,
+  TOKEN_EXPIRED: 30002003,
+  REFRESH_TOKEN_REUSED: 30002004,
+  ACCOUNT_LOCKED: 30002005,
+  FORBIDDEN: 30002006,
+  NOT_LOGGED_IN: 30002007,
+  REFRESH_FAILED: 30002008,
+  VERIFICATION_CODE_INVALID: 30003001,
+  ACCOUNT_DELETION_PENDING: 30003002,
+  HOSPITAL_NOT_CHOSEN: 40001001,
+  CHAT_ROOM_COMPLETED: 40001002,
+  NURSE_CALL_NOT_OPEN: 40002001,
+} as const;
+
+export type ResultCodeName = keyof typeof ResultCode;
+export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
+
+/** The HTTP status that goes with each code (the status still tells the truth, brief §2). */
+export const httpStatusOf: Record<ResultCodeName, number> = {
+  SUCCESS: 200,
+  VALIDATION_FAILED: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  SERVER_ERROR: 500,
+  BAD_CREDENTIALS: 401,
+  TOKEN_INVALID: 401,
+  TOKEN_EXPIRED: 401,
+  REFRESH_TOKEN_REUSED: 400,
+  ACCOUNT_LOCKED: 423,
+  FORBIDDEN: 403,
+  NOT_LOGGED_IN: 401,
+  REFRESH_FAILED: 400,
+  VERIFICATION_CODE_INVALID: 400,
+  ACCOUNT_DELETION_PENDING: 409,
+  HOSPITAL_NOT_CHOSEN: 409,
+  CHAT_ROOM_COMPLETED: 409,
+  NURSE_CALL_NOT_OPEN: 409,
+};
+
+/** Server and apps share these locale tags; `kr-KO` is the spec's own tag for Korean (§9). */
+export const APP_LOCALES = ['kr-KO', 'en-US', 'zh-CN'] as const;
+export type AppLocale = (typeof APP_LOCALES)[number];
+export const DEFAULT_LOCALE: AppLocale = 'kr-KO';
+
+type Descriptions = Record<ResultCodeName, string>;
+
+/** Descriptions the server puts in `description`, in the request's language (Korean by default). */
+export const resultDescriptions: Record<AppLocale, Descriptions> = {
+  'kr-KO': {
+    SUCCESS: '성공',
+    VALIDATION_FAILED: '입력값을 확인해 주세요.',
+    NOT_FOUND: '요청한 정보를 찾을 수 없습니다.',
+    CONFLICT: '이미 처리되었거나 다른 정보와 충돌합니다.',
+    RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    PAYLOAD_TOO_LARGE: '보낸 내용이 너무 큽니다.',
+    SERVER_ERROR: '일시적인 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+    BAD_CREDENTIALS: '아이디 또는 비밀번호가 올바르지 않습니다.',
+    TOKEN_INVALID: '인증 정보가 올바르지 않습니다. 다시 로그인해 주세요.',
+    TOKEN_EXPIRED: '인증이 만료되었습니다.',
+    REFRESH_TOKEN_REUSED: '보안을 위해 로그아웃되었습니다. 다시 로그인해 주세요.',
+    ACCOUNT_LOCKED: '로그인 시도가 많아 잠시 잠겼습니다. 잠시 후 다시 시도해 주세요.',
+    FORBIDDEN: '접근 권한이 없습니다.',
+    NOT_LOGGED_IN: '로그인 후 이용 부탁드립니다',
+    REFRESH_FAILED: '로그인이 필요합니다.',
+    VERIFICATION_CODE_INVALID: '인증번호가 올바르지 않거나 만료되었습니다.',
+    ACCOUNT_DELETION_PENDING: '탈퇴 요청이 진행 중인 계정입니다.',
+    HOSPITAL_NOT_CHOSEN: '먼저 병원을 선택해 주세요.',
+    CHAT_ROOM_COMPLETED: '이미 종료된 상담입니다.',
+    NURSE_CALL_NOT_OPEN: '이미 처리된 호출입니다.',
+  },
+  'en-US': {
+    SUCCESS: 'Success',
+    VALIDATION_FAILED: 'Please check what you entered.',
+    NOT_FOUND: 'The requested information was not found.',
+    CONFLICT: 'This was already done or conflicts with other data.',
+    RATE_LIMITED: 'Too many requests. Please try again shortly.',
+    PAYLOAD_TOO_LARGE: 'What you sent is too large.',
+    SERVER_ERROR: 'Something went wrong. Please try again shortly.',
+    BAD_CREDENTIALS: 'The ID or password is incorrect.',
+    TOKEN_INVALID: 'Your sign-in is not valid. Please log in again.',
+    TOKEN_EXPIRED: 'Your sign-in has expired.',
+    REFRESH_TOKEN_REUSED: 'You were logged out for security. Please log in again.',
+    ACCOUNT_LOCKED: 'Too many login attempts. Please try again later.',
+    FORBIDDEN: 'You do not have access to this.',
+    NOT_LOGGED_IN: 'Please log in to continue.',
+    REFRESH_FAILED: 'Please log in again.',
+    VERIFICATION_CODE_INVALID: 'The verification code is wrong or has expired.',
+    ACCOUNT_DELETION_PENDING: 'This account has a pending deletion request.',
+    HOSPITAL_NOT_CHOSEN: 'Please choose a hospital first.',
+    CHAT_ROOM_COMPLETED: 'This consultation has already ended.',
+    NURSE_CALL_NOT_OPEN: 'This call has already been handled.',
+  },
+  'zh-CN': {
+    SUCCESS: '成功',
+    VALIDATION_FAILED: '请检查输入内容。',
+    NOT_FOUND: '未找到请求的信息。',
+    CONFLICT: '已处理或与其他信息冲突。',
+    RATE_LIMITED: '请求过多，请稍后再试。',
+    PAYLOAD_TOO_LARGE: '发送的内容过大。',
+    SERVER_ERROR: '发生临时错误，请稍后再试。',
+    BAD_CREDENTIALS: '账号或密码不正确。',
+    TOKEN_INVALID: '认证信息无效，请重新登录。',
+    TOKEN_EXPIRED: '认证已过期。',
+    REFRESH_TOKEN_REUSED: '为了安全已退出登录，请重新登录。',
+    ACCOUNT_LOCKED: '登录尝试过多，请稍后再试。',
+    FORBIDDEN: '没有访问权限。',
+    NOT_LOGGED_IN: '请登录后使用。',
+    REFRESH_FAILED: '请重新登录。',
+    VERIFICATION_CODE_INVALID: '验证码错误或已过期。',
+    ACCOUNT_DELETION_PENDING: '该账号有待处理的注销申请。',
+    HOSPITAL_NOT_CHOSEN: '请先选择医院。',
+    CHAT_ROOM_COMPLETED: '咨询已结束。',
+    NURSE_CALL_NOT_OPEN: '该呼叫已处理。',
+  },
+};
+
+const nameByCode = new Map<number, ResultCodeName>(
+  (Object.entries(ResultCode) as [ResultCodeName, number][]).map(([name, code]) => [code, name]),
+);
+
+export function resultCodeName(code: number): ResultCodeName | undefined {
+  return nameByCode.get(code);
+}
+
+/** Picks a supported locale from an Accept-Language header or a stored tag; Korean otherwise. */
+export function resolveLocale(tag: string | null | undefined): AppLocale {
+  if (!tag) return DEFAULT_LOCALE;
+  for (const part of tag.split(',')) {
+    const lang = part.split(';')[0]!.trim().toLowerCase();
+    if (lang.startsWith('ko') || lang.startsWith('kr')) return 'kr-KO';
+    if (lang.startsWith('en')) return 'en-US';
+    if (lang.startsWith('zh')) return 'zh-CN';
+  }
+  return DEFAULT_LOCALE;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseTopic, provisionalRoomIdx, topics } from './topics.ts';
+
+describe('topics', () => {
+  it('builds the spec topics (§7)', () => {
+    expect(topics.chatRoomAll(12)).toBe('chat/12/#');
+    expect(topics.chatRoomEvent(12, 'message')).toBe('chat/12/message');
+    expect(topics.chatRoomEvent(12, 'complete')).toBe('chat/12/complete');
+    expect(topics.nurseCalling(3)).toBe('nurseCalling/3');
+  });
+
+  it('uses the negative patient idx before a room exists (§3)', () => {
+    expect(topics.chatRoomAll(provisionalRoomIdx(7))).toBe('chat/-7/#');
+    expect(parseTopic('chat/-7/#')).toEqual({ kind: 'chat', roomIdx: -7, event: '#' });
+  });
+
+  it('parses every topic it builds', () => {
+    expect(parseTopic(topics.chatRoomEvent(5, 'enter'))).toEqual({ kind: 'chat', roomIdx: 5, event: 'enter' });
+    expect(parseTopic(topics.nurseCalling(2))).toEqual({ kind: 'nurseCalling', hospitalIdx: 2 });
+    expect(parseTopic(topics.nurseCallingPatient(2, 9))).toEqual({ kind: 'nurseCallingPatient', hospitalIdx: 2, patientIdx: 9 });
+    expect(parseTopic(topics.staffInbox(2))).toEqual({ kind: 'staffInbox', hospitalIdx: 2 });
+  });
+
+  // The ACL trusts this parser: anything with a wildcard in the wrong place must not parse.
+  it.each(['chat/#', 'chat/+/#', 'chat/+/message', '#', '+/+/+', 'nurseCalling/+', 'nurseCalling/#', 'chat/1/other', 'chat/1/message/x', 'staffInbox/+', 'nurseCalling/1/patient/+', 'chat/1.5/#', ''])(
+    'refuses %j',
+    (topic) => {
+      expect(parseTopic(topic)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run, four projects: each app's tests sit next to its code. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Server tests start real servers, brokers and databases: two at a time on two cores.
+          maxWorkers: 2,
+        },
+      },
+      { extends: 'apps/patient/vite.config.ts', test: { name: 'patient', root: 'apps/patient' } },
+      { extends: 'apps/staff/vite.config.ts', test: { name: 'staff', root: 'apps/staff' } },
+    ],
+  },
+});
