@@ -1,0 +1,70 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (stack-notes: no `playwright install`, no WebKit).
+ * global-setup.ts builds both apps, starts the real server on a free port with a fresh
+ * embedded database and the demo seed, and hands its address to the tests through
+ * SMARTCARE_BASE_URL; the returned teardown stops it.
+ */
+const chromium = {
+  browserName: 'chromium' as const,
+  headless: true,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    // Never --user-data-dir: Playwright manages profiles itself (stack-notes).
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
+
+/** A mid-range Android phone at the 360 px width the patient app is designed for (brief §5). */
+export const phone = {
+  ...chromium,
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; SM-A546N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+};
+
+export const desktop = {
+  ...chromium,
+  viewport: { width: 1280, height: 800 },
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+};
+
+const ci = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../test-results/e2e',
+  globalSetup: './support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: ci,
+  // Two cores on this kind of machine: the server, Chromium and a worker each need one.
+  workers: ci ? 1 : 2,
+  retries: ci ? 1 : 0,
+  // `npm test` adds the JSON reporter on the command line (scripts/test.mjs).
+  reporter: 'list',
+  use: {
+    // The fixture in support/fixtures.ts supplies the started server's address; this
+    // fallback serves runs against an already running server (SMARTCARE_BASE_URL).
+    ...(process.env.SMARTCARE_BASE_URL ? { baseURL: process.env.SMARTCARE_BASE_URL } : {}),
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    { name: 'smoke', testMatch: /smoke\.spec\.ts$/, use: phone },
+    { name: 'patient', testDir: './patient', use: phone },
+    { name: 'staff', testDir: './staff', use: desktop },
+    // The chat specs open a phone context for the patient and a desktop one for the nurse themselves.
+    { name: 'chat', testDir: './chat', use: desktop },
+  ],
+});
