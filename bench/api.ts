@@ -53,12 +53,22 @@ async function load(label: string, url: string, headers: Record<string, string> 
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-  console.log(row(label, figures.requestsPerSecond, figures.latencyP50Ms, figures.latencyP99Ms, figures.non2xx + figures.errors));
+  console.log(
+    row(
+      label,
+      figures.requestsPerSecond,
+      figures.latencyP50Ms,
+      figures.latencyP99Ms,
+      figures.non2xx + figures.errors,
+    ),
+  );
   return figures;
 }
 
 async function main() {
-  console.log(`api: ${CONNECTIONS} connections, ${DURATION_S} s each (plus 2 s warm-up), loopback, log level ${LOG_LEVEL}`);
+  console.log(
+    `api: ${CONNECTIONS} connections, ${DURATION_S} s each (plus 2 s warm-up), loopback, log level ${LOG_LEVEL}`,
+  );
   const server = await startServer({ logFile: join(resultsDir, 'api-server.log'), env: { LOG_LEVEL } });
   let hello: { url: string; child: ChildProcess } | undefined;
   try {
@@ -72,7 +82,8 @@ async function main() {
     const headers = { authorization: `Bearer ${login.data.accessToken}` };
     const target = `${server.baseURL}${API_PREFIX}${apiPaths.patient.getPatient}`;
     const check = (await (await fetch(target, { headers })).json()) as Envelope<{ loginId: string }>;
-    if (check.data?.loginId !== 'demo') throw new Error(`getPatient did not return the demo patient: ${JSON.stringify(check)}`);
+    if (check.data?.loginId !== 'demo')
+      throw new Error(`getPatient did not return the demo patient: ${JSON.stringify(check)}`);
 
     hello = await startHello();
     await waitForHealth(server.baseURL, 5_000);
@@ -82,7 +93,8 @@ async function main() {
     const throughputRatio = ratio(patient.requestsPerSecond, reference.requestsPerSecond);
     const p99Ratio = ratio(patient.latencyP99Ms, reference.latencyP99Ms);
     console.log(`ratio getPatient / hello: throughput ${throughputRatio}×, p99 latency ${p99Ratio}×`);
-    if (patient.non2xx > 0) console.log(`warning: ${patient.non2xx} getPatient answers were not 2xx (rate limit or token expiry?)`);
+    if (patient.non2xx > 0)
+      console.log(`warning: ${patient.non2xx} getPatient answers were not 2xx (rate limit or token expiry?)`);
     const file = writeResult('api', {
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,

@@ -60,11 +60,21 @@ async function main() {
     const sizeRatio = ratio(patient.gzipBytes, reference.gzipBytes);
 
     console.log(`\nfirst screen of the patient app (landed on ${patient.landedOn}):`);
-    for (const file of patient.files) console.log(`  ${file.path.padEnd(48)} ${kb(file.gzipBytes).padStart(10)} gzip`);
+    for (const file of patient.files)
+      console.log(`  ${file.path.padEnd(48)} ${kb(file.gzipBytes).padStart(10)} gzip`);
     console.log('');
     console.log(row('', 'JS gzip', 'JS raw', 'files'));
-    console.log(row('patient app, first screen', kb(patient.gzipBytes), kb(patient.rawBytes), patient.files.length));
-    console.log(row('bare React 19 + ReactDOM (ref.)', kb(reference.gzipBytes), kb(reference.rawBytes), reference.files.length));
+    console.log(
+      row('patient app, first screen', kb(patient.gzipBytes), kb(patient.rawBytes), patient.files.length),
+    );
+    console.log(
+      row(
+        'bare React 19 + ReactDOM (ref.)',
+        kb(reference.gzipBytes),
+        kb(reference.rawBytes),
+        reference.files.length,
+      ),
+    );
     console.log(`ratio patient / reference: ${sizeRatio}× (goal ≤ 2×) ${sizeRatio <= 2 ? 'MET' : 'NOT MET'}`);
 
     const file = writeResult('bundle-size', {

@@ -28,9 +28,17 @@ interface RunScores extends Scores {
 
 async function runOnce(url: string): Promise<RunScores> {
   process.env.CHROME_PATH = CHROMIUM_PATH;
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -60,11 +68,14 @@ async function medianOf(url: string, label: string) {
   const runs: RunScores[] = [];
   for (let i = 1; i <= RUNS; i++) {
     const run = await runOnce(url);
-    console.log(`  ${label} run ${i}: perf ${run.performance}, a11y ${run.accessibility}, best practices ${run['best-practices']}, LCP ${run.largestContentfulPaintMs} ms`);
+    console.log(
+      `  ${label} run ${i}: perf ${run.performance}, a11y ${run.accessibility}, best practices ${run['best-practices']}, LCP ${run.largestContentfulPaintMs} ms`,
+    );
     runs.push(run);
   }
-  const pick = (key: keyof Scores | 'largestContentfulPaintMs' | 'firstContentfulPaintMs' | 'totalBlockingTimeMs') =>
-    median(runs.map((r) => r[key]));
+  const pick = (
+    key: keyof Scores | 'largestContentfulPaintMs' | 'firstContentfulPaintMs' | 'totalBlockingTimeMs',
+  ) => median(runs.map((r) => r[key]));
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
@@ -81,7 +92,10 @@ async function main() {
   console.log('lighthouse: building the patient app and the bare React reference …');
   buildPatientApp();
   const referenceDist = await buildReferenceReact();
-  const server = await startServer({ logFile: join(resultsDir, 'lighthouse-server.log'), env: { LOG_LEVEL: 'warn' } });
+  const server = await startServer({
+    logFile: join(resultsDir, 'lighthouse-server.log'),
+    env: { LOG_LEVEL: 'warn' },
+  });
   const reference = await serveStatic(referenceDist);
   try {
     console.log(`patient app served by the server at ${server.baseURL}/ (mobile preset, ${RUNS} runs each)`);
@@ -90,13 +104,42 @@ async function main() {
 
     console.log('');
     console.log(row('median of 3', 'performance', 'accessibility', 'best pract.', 'LCP ms'));
-    console.log(row('patient app', patient.performance, patient.accessibility, patient['best-practices'], patient.largestContentfulPaintMs));
-    console.log(row('bare React 19 (reference)', bare.performance, bare.accessibility, bare['best-practices'], bare.largestContentfulPaintMs));
+    console.log(
+      row(
+        'patient app',
+        patient.performance,
+        patient.accessibility,
+        patient['best-practices'],
+        patient.largestContentfulPaintMs,
+      ),
+    );
+    console.log(
+      row(
+        'bare React 19 (reference)',
+        bare.performance,
+        bare.accessibility,
+        bare['best-practices'],
+        bare.largestContentfulPaintMs,
+      ),
+    );
     const ratios = Object.fromEntries(CATEGORIES.map((c) => [c, ratio(patient[c], bare[c])])) as Scores;
-    console.log(row('ratio patient / reference', ratios.performance, ratios.accessibility, ratios['best-practices'], ratio(patient.largestContentfulPaintMs, bare.largestContentfulPaintMs)));
-    const goals = { performanceMin: 95, accessibility: 100, met: patient.performance >= 95 && patient.accessibility >= 100 };
+    console.log(
+      row(
+        'ratio patient / reference',
+        ratios.performance,
+        ratios.accessibility,
+        ratios['best-practices'],
+        ratio(patient.largestContentfulPaintMs, bare.largestContentfulPaintMs),
+      ),
+    );
+    const goals = {
+      performanceMin: 95,
+      accessibility: 100,
+      met: patient.performance >= 95 && patient.accessibility >= 100,
+    };
     console.log(`goals perf ≥ 95, a11y 100: ${goals.met ? 'MET' : 'NOT MET'}`);
-    if (patient.failedAudits.length > 0) console.log(`audits below full marks: ${patient.failedAudits.join(', ')}`);
+    if (patient.failedAudits.length > 0)
+      console.log(`audits below full marks: ${patient.failedAudits.join(', ')}`);
     const file = writeResult('lighthouse', { runs: RUNS, patient, reference: bare, ratios, goals });
     console.log(`results: ${file}`);
   } finally {

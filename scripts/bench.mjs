@@ -22,12 +22,16 @@ const outcomes = [];
 for (const name of chosen.length > 0 ? chosen : ALL) {
   process.stdout.write(`\n=== bench/${name}.ts\n`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${name}.ts`)], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join('bench', `${name}.ts`)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   const seconds = Math.round((Date.now() - started) / 1000);
   outcomes.push({ name, ok: run.status === 0, seconds });
 }
 
 process.stdout.write('\n=== benchmarks\n');
-for (const { name, ok, seconds } of outcomes) process.stdout.write(`  ${name.padEnd(12)} ${ok ? 'done' : 'FAILED'} (${seconds} s)\n`);
+for (const { name, ok, seconds } of outcomes)
+  process.stdout.write(`  ${name.padEnd(12)} ${ok ? 'done' : 'FAILED'} (${seconds} s)\n`);
 process.stdout.write('  figures: bench/results/*.json\n');
 process.exit(outcomes.every((o) => o.ok) ? 0 : 1);

@@ -19,11 +19,15 @@ const apiPort = Number(process.env.PORT ?? 3000);
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const API_PREFIX = '/medical2/app/api';
 
-const server = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1' },
-});
+const server = spawn(
+  join(root, 'node_modules', '.bin', 'tsx'),
+  ['watch', '--clear-screen=false', 'apps/server/src/main.ts'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1' },
+  },
+);
 
 /** The same proxy for both apps: REST under the API prefix, MQTT over WebSocket at /mqtt. */
 const proxy = {

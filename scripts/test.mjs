@@ -46,10 +46,15 @@ function ensureSystemPackages() {
   }
   log(`installing system packages: ${missing.join(', ')} (apt-get)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk']]) {
+  for (const args of [
+    ['update'],
+    ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'],
+  ]) {
     const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (run.status !== 0) {
-      console.error(`[test] apt-get ${args.join(' ')} failed (exit ${run.status}); cannot run the browser tests.`);
+      console.error(
+        `[test] apt-get ${args.join(' ')} failed (exit ${run.status}); cannot run the browser tests.`,
+      );
       process.exit(2);
     }
   }
@@ -59,9 +64,16 @@ function ensureSystemPackages() {
 function runRunner(name, command, args, env) {
   return new Promise((resolvePromise) => {
     const started = Date.now();
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+      detached: true,
+    });
     const timer = setTimeout(() => {
-      console.error(`[test] ${name} ran longer than ${RUNNER_TIMEOUT_MS[name] / 60_000} minutes: stopping it.`);
+      console.error(
+        `[test] ${name} ran longer than ${RUNNER_TIMEOUT_MS[name] / 60_000} minutes: stopping it.`,
+      );
       try {
         process.kill(-child.pid, 'SIGTERM');
         setTimeout(() => {

@@ -2,7 +2,13 @@ import { chromium, type Browser, type BrowserContextOptions } from 'playwright-c
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 /** The same headless flags as the end-to-end tests (e2e/playwright.config.ts); never --user-data-dir. */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const phoneContext: BrowserContextOptions = {
   viewport: { width: 360, height: 780 },

@@ -9,9 +9,14 @@ export const patientDist = join(repoRoot, 'apps', 'patient', 'dist');
 
 /** Builds the patient app with its own Vite config, as `npm run build` does. */
 export function buildPatientApp(): void {
-  const run = spawnSync('npm', ['run', 'build', '-w', '@smartcare/patient'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = spawnSync('npm', ['run', 'build', '-w', '@smartcare/patient'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (run.status !== 0 || !existsSync(join(patientDist, 'index.html'))) {
-    throw new Error(`the patient app did not build (npm run build -w @smartcare/patient exited ${run.status})`);
+    throw new Error(
+      `the patient app did not build (npm run build -w @smartcare/patient exited ${run.status})`,
+    );
   }
 }
 
@@ -19,6 +24,11 @@ export function buildPatientApp(): void {
 export async function buildReferenceReact(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'smartcare-reference-react-'));
   const root = join(repoRoot, 'bench', 'reference-react');
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   return outDir;
 }

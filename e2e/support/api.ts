@@ -32,7 +32,8 @@ export class Api {
 
   async call<T>(method: Method, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
     const params: Record<string, string | number | boolean> = {};
-    for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) params[key] = value;
+    for (const [key, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) params[key] = value;
     const response = await this.request.fetch(`${API_PREFIX}${path}`, {
       method,
       params,

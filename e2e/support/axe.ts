@@ -28,30 +28,46 @@ export interface AxeOptions {
  * serious or critical violation, printing each with the elements it concerns.
  * Minor and moderate findings are printed but do not fail the test.
  */
-export async function expectNoSeriousA11yViolations(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  options: AxeOptions = {},
+): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async ({ include, disableRules }) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+  const violations = (await page.evaluate(async ({ include, disableRules }) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
     const rules = Object.fromEntries((disableRules ?? []).map((id: string) => [id, { enabled: false }]));
     const result = await axe.run(include ? { include: [include] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
       rules,
       resultTypes: ['violations'],
     });
     return result.violations;
-  }, options) as AxeViolation[];
+  }, options)) as AxeViolation[];
 
   const report = violations
     .map((v) => {
       const nodes = v.nodes
         .slice(0, 5)
-        .map((n) => `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
+        .map(
+          (n) =>
+            `      ${JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`,
+        )
         .join('\n');
       return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.nodes.length}×) ${v.helpUrl}\n${nodes}`;
     })
     .join('\n');
   if (report) process.stdout.write(`axe findings on ${page.url()}:\n${report}\n`);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help}`), `serious accessibility violations on ${page.url()}`).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}`),
+    `serious accessibility violations on ${page.url()}`,
+  ).toEqual([]);
   return violations;
 }

@@ -42,7 +42,12 @@ export async function createPatient(api: Api, overrides: PatientOverrides = {}):
   const password = overrides.password ?? 'Test1234!';
   const name = overrides.name ?? `테스트환자${loginId.slice(-4)}`;
   const terms = await api.data<TermsSummary[]>('GET', apiPaths.terms.getTermsList);
-  const agreed = [...new Set([...terms.filter((t) => t.required).map((t) => t.termsCode), ...(overrides.optionalTerms ?? [])])];
+  const agreed = [
+    ...new Set([
+      ...terms.filter((t) => t.required).map((t) => t.termsCode),
+      ...(overrides.optionalTerms ?? []),
+    ]),
+  ];
   const body: SignUpBody = {
     loginId,
     name,
@@ -68,6 +73,8 @@ export async function createPatient(api: Api, overrides: PatientOverrides = {}):
   if (Object.keys(update).length > 0) {
     await api.data('PUT', apiPaths.patient.updateMyData, { token: tokens.accessToken, body: update });
   }
-  const profile = await api.data<PatientProfile>('GET', apiPaths.patient.getPatient, { token: tokens.accessToken });
+  const profile = await api.data<PatientProfile>('GET', apiPaths.patient.getPatient, {
+    token: tokens.accessToken,
+  });
   return { idx, loginId, password, name, tokens, profile };
 }

@@ -23,7 +23,10 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.SMARTCARE_BASE_URL;
-    if (!url) throw new Error('SMARTCARE_BASE_URL is not set: run through e2e/playwright.config.ts (global setup starts the server)');
+    if (!url)
+      throw new Error(
+        'SMARTCARE_BASE_URL is not set: run through e2e/playwright.config.ts (global setup starts the server)',
+      );
     await use(url);
   },
   api: async ({ request }, use) => {

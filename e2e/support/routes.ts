@@ -66,7 +66,14 @@ const HOMECARE_ROUTES = [
   'bodyinfo/extrainfo',
 ] as const;
 
-const ACCOUNT_ROUTES = ['/account-deletion', '/sign-up', '/sign-in', '/settings', '/forgot-password', '/detail'] as const;
+const ACCOUNT_ROUTES = [
+  '/account-deletion',
+  '/sign-up',
+  '/sign-in',
+  '/settings',
+  '/forgot-password',
+  '/detail',
+] as const;
 
 export type PatientRoute =
   | '/'

@@ -29,11 +29,16 @@ export function freePort(): Promise<number> {
 export function buildApps(): void {
   const started = Date.now();
   const run = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit', env: process.env });
-  if (run.status !== 0) throw new Error(`npm run build failed (exit ${run.status}): the apps could not be built`);
+  if (run.status !== 0)
+    throw new Error(`npm run build failed (exit ${run.status}): the apps could not be built`);
   process.stdout.write(`[e2e] apps built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
-export async function waitForHealth(baseURL: string, timeoutMs: number, alive: () => boolean = () => true): Promise<void> {
+export async function waitForHealth(
+  baseURL: string,
+  timeoutMs: number,
+  alive: () => boolean = () => true,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastProblem = 'no answer';
   while (Date.now() < deadline) {
@@ -119,9 +124,12 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
     await waitForHealth(baseURL, options.healthTimeoutMs ?? 120_000, () => !exited);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- last lines of ${options.logFile} ---\n${tail(options.logFile, 40)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `${(error as Error).message}\n--- last lines of ${options.logFile} ---\n${tail(options.logFile, 40)}`,
+      {
+        cause: error,
+      },
+    );
   }
   return { baseURL, port, dataDir, logFile: options.logFile, process: child, stop };
 }

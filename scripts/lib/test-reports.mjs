@@ -35,17 +35,22 @@ export function summariseVitest(report, exitCode) {
     const assertions = file.assertionResults ?? [];
     if (file.status === 'failed' && assertions.every((a) => a.status !== 'failed')) {
       summary.failed += 1;
-      failedFiles.push(`${file.name.replace(`${root}/`, '')}: ${String(file.message ?? 'failed to run').split('\n')[0]}`);
+      failedFiles.push(
+        `${file.name.replace(`${root}/`, '')}: ${String(file.message ?? 'failed to run').split('\n')[0]}`,
+      );
     }
     for (const assertion of assertions) {
-      if (assertion.status === 'failed') summary.notes.push(`FAIL ${file.name.replace(`${root}/`, '')} › ${assertion.fullName}`);
+      if (assertion.status === 'failed')
+        summary.notes.push(`FAIL ${file.name.replace(`${root}/`, '')} › ${assertion.fullName}`);
     }
   }
   for (const line of failedFiles) summary.notes.push(`FAIL (file) ${line}`);
   if (exitCode !== 0 && summary.failed === 0) {
     // Unhandled errors or a crash after the tests: the run is not green even if every test was.
     summary.failed = 1;
-    summary.notes.push(`exited with ${exitCode ?? 'a signal'} although no test failed (unhandled error or crash)`);
+    summary.notes.push(
+      `exited with ${exitCode ?? 'a signal'} although no test failed (unhandled error or crash)`,
+    );
   }
   return summary;
 }
@@ -66,7 +71,8 @@ export function summarisePlaywright(report, exitCode) {
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') summary.notes.push(`FAIL [${test.projectName}] ${[...titles, spec.title].join(' › ')}`);
+        if (test.status === 'unexpected')
+          summary.notes.push(`FAIL [${test.projectName}] ${[...titles, spec.title].join(' › ')}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
@@ -86,8 +92,10 @@ export function summarisePlaywright(report, exitCode) {
 export function printSummary(summary, seconds) {
   const took = seconds === undefined ? '' : `  (${seconds} s)`;
   const skipped = summary.skipped ? `, ${summary.skipped} skipped` : '';
-  process.stdout.write(`  ${summary.runner.padEnd(10)} ${summary.passed} passed, ${summary.failed} failed${skipped}${took}\n`);
+  process.stdout.write(
+    `  ${summary.runner.padEnd(10)} ${summary.passed} passed, ${summary.failed} failed${skipped}${took}\n`,
+  );
   for (const note of summary.notes.slice(0, 40)) process.stdout.write(`             ${note}\n`);
-  if (summary.notes.length > 40) process.stdout.write(`             … and ${summary.notes.length - 40} more\n`);
+  if (summary.notes.length > 40)
+    process.stdout.write(`             … and ${summary.notes.length - 40} more\n`);
 }
-
