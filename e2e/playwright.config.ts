@@ -12,7 +12,13 @@ const chromium = {
   launchOptions: {
     executablePath: '/usr/bin/chromium',
     // Never --user-data-dir: Playwright manages profiles itself (stack-notes).
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 };
 
