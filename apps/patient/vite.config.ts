@@ -1,8 +1,20 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   plugins: [react()],
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+  base: '/',
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  server: { port: 15173, strictPort: true, proxy: { '/medical2': 'http://127.0.0.1:18081', '/mqtt': { target: 'ws://127.0.0.1:18081', ws: true } } },
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/testing/setup.ts'],
+    passWithNoTests: true,
+  },
 });

@@ -19,6 +19,4 @@ export const REFRESH_HEADERS = { accessToken: 'AccessToken', refreshToken: 'Refr
 export const TOKEN_AUDIENCE = { patient: 'smartcare:patient', staff: 'smartcare:staff' } as const;
 export type Principal = keyof typeof TOKEN_AUDIENCE;
 
-export const LOGIN_ID_PATTERN = /^[a-z0-9_-]{4,20}$/;
-/** 8–64 characters with a letter, a digit and a symbol. */
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,64}$/;
+export { LOGIN_ID_PATTERN, PASSWORD_PATTERN } from './account-rules.ts';

@@ -1,0 +1,47 @@
+import { redirect, type RouteObject } from 'react-router';
+import { paths } from '../../config/paths';
+import { sharedAreaRoutes } from './common.routes';
+import { lazyScreen, preparing } from './lazy-screen';
+
+const p = paths.homecare;
+
+/** The home-care family (spec §2 "Home-care area"). */
+export const homecareRoutes: RouteObject[] = [
+  { path: p.root.path, loader: () => redirect(p.home.href()) },
+  // The session handling spells it /homeCare/login (spec §2): both reach the same screen.
+  {
+    path: p.loginCamel.path,
+    caseSensitive: true,
+    ...lazyScreen(() => import('../../features/auth/login-screen').then((m) => m.LoginScreen), () => ({ area: 'homecare' as const })),
+  },
+  ...sharedAreaRoutes('homecare'),
+  ...[
+    p.telemedicineConfig,
+    p.telemedicineList,
+    p.telemedicineVideoCall,
+    p.telemedicineDetail,
+    p.myStatusDashboard,
+    p.tempRegist,
+    p.tempDetail,
+    p.spo2Detail,
+    p.sleepRegist,
+    p.sleepDetail,
+    p.heartRateRegist,
+    p.heartRateDetail,
+    p.exerciseDetail,
+    p.bloodPressureRegist,
+    p.bloodPressureDetail,
+    p.bloodGlucoseRegist,
+    p.bloodGlucoseDetail,
+    p.pushList,
+    p.qnaList,
+    p.qnaRegist,
+    p.qnaDetail,
+    p.medicationMain,
+    p.medicationCalendar,
+    p.medicationDetail,
+    p.kakaoCallback,
+    p.dietRegist,
+    p.dietDashboard,
+  ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
+];

@@ -1,0 +1,130 @@
+import Button from 'antd-mobile/es/components/button';
+import {
+  BellOutline,
+  CalendarOutline,
+  FileOutline,
+  HeartOutline,
+  MessageOutline,
+  PhoneFill,
+  SearchOutline,
+  SetOutline,
+  SoundOutline,
+  StarOutline,
+  TeamOutline,
+  QuestionCircleOutline,
+  VideoOutline,
+  UserOutline,
+  ContentOutline,
+  HistogramOutline,
+} from 'antd-mobile-icons';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { ErrorView, LoadingView } from '../../components/ui/state-views';
+import { areaConfig, type Area } from '../../config/area';
+import { errorMessage } from '../../lib/api-error';
+import { usePatient } from './api/get-patient';
+
+const ENTRY_ICONS: Record<string, ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>> = {
+  consulting: MessageOutline,
+  nurseCall: PhoneFill,
+  schedule: CalendarOutline,
+  guideSearch: SearchOutline,
+  documentRequest: FileOutline,
+  newsNotice: SoundOutline,
+  newsFaq: QuestionCircleOutline,
+  serviceHome: TeamOutline,
+  rating: StarOutline,
+  pushList: BellOutline,
+  myStatus: HeartOutline,
+  medication: ContentOutline,
+  telemedicine: VideoOutline,
+  diet: HistogramOutline,
+  qna: QuestionCircleOutline,
+  bodyInfo: UserOutline,
+};
+
+/** Each area's home: greeting, the chosen hospital, and an entry to every feature of the area. */
+export function HomeScreen({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  const config = areaConfig[area];
+  const patient = usePatient();
+  const profile = patient.data;
+
+  const settingsLink = (
+    <Link className="icon-button" to={config.settingHome} aria-label={t('settings.title')}>
+      <SetOutline aria-hidden="true" />
+    </Link>
+  );
+
+  return (
+    <Page title={t(config.titleKey)} right={settingsLink}>
+      {!profile && patient.isPending && <LoadingView />}
+      {!profile && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+      {profile && (
+        <>
+          <section className="home-greeting" aria-labelledby="home-greeting">
+            <p id="home-greeting" className="home-greeting-title">
+              {t('home.greeting', { name: profile.name })}
+            </p>
+            <p className="home-greeting-sub">{t('home.subtitle')}</p>
+          </section>
+
+          {profile.deletionDueAt && (
+            <div className="notice-box" role="status">
+              {t('home.deletionPending', { date: new Date(profile.deletionDueAt).toLocaleDateString() })}{' '}
+              <Link to={config.common.patientDelete.href()}>{t('home.deletionManage')}</Link>
+            </div>
+          )}
+
+          <section className="hospital-card" aria-labelledby="home-hospital">
+            <h2 id="home-hospital" className="hospital-card-label">
+              {t('home.myHospital')}
+            </h2>
+            {profile.choseHospitalIdx ? (
+              <p className="hospital-card-name">{profile.choseHospitalName}</p>
+            ) : (
+              <p className="hospital-card-empty">{t('home.noHospital')}</p>
+            )}
+            <Link className="hospital-card-action" to={config.common.hospitalSelect.href()}>
+              {profile.choseHospitalIdx ? t('home.changeHospital') : t('home.chooseHospital')}
+            </Link>
+          </section>
+
+          <nav aria-label={t('home.services')}>
+            <h2 className="section-title">{t('home.services')}</h2>
+            <ul className="entry-grid">
+              {config.homeEntries.map((entry) => {
+                const Icon = ENTRY_ICONS[entry.key] ?? HeartOutline;
+                // Chat needs a chosen hospital first (spec §5): send the patient to choose one.
+                const needsChoice = 'needsHospital' in entry && entry.needsHospital && !profile.choseHospitalIdx;
+                const to = needsChoice ? `${config.common.hospitalSelect.href()}?next=${encodeURIComponent(entry.href)}` : entry.href;
+                return (
+                  <li key={entry.key}>
+                    <Link className="entry" to={to}>
+                      <Icon className="entry-icon" aria-hidden="true" />
+                      <span>{t(`home.entry.${entry.key}`)}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          {patient.isError && (
+            <div className="notice-box" role="status">
+              {errorMessage(patient.error)}{' '}
+              <Button size="small" fill="none" color="primary" onClick={() => void patient.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <footer className="app-footer">
+        <p>{t('app.copyright')}</p>
+        <p>{t('app.businessNumber')}</p>
+      </footer>
+    </Page>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { MenuList, Section } from '../../components/ui/menu-list';
+import { Page } from '../../components/ui/page';
+import { ErrorView, LoadingView } from '../../components/ui/state-views';
+import { areaConfig, type Area } from '../../config/area';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-error';
+import { usePatient } from './api/get-patient';
+
+/** /detail: the patient's profile as the hospital has it. */
+export function ProfileDetailScreen() {
+  const { t } = useTranslation();
+  const patient = usePatient();
+  const profile = patient.data;
+  // The profile says which areas the patient belongs to; the first one is "home".
+  const area: Area = profile?.areas[0] === 'HOMECARE' ? 'homecare' : 'hospital';
+  const config = areaConfig[area];
+  const dash = t('profile.none');
+  return (
+    <Page title={t('profile.title')} back={config.settingHome}>
+      {!profile && patient.isPending && <LoadingView />}
+      {!profile && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+      {profile && (
+        <>
+          <section className="profile-head" aria-label={t('profile.title')}>
+            <p className="profile-name">{profile.name}</p>
+            <p className="profile-description">{profile.description || t('profile.noDescription')}</p>
+          </section>
+          <Section title={t('profile.information')}>
+            <dl className="detail-list">
+              {[
+                [t('profile.loginId'), profile.loginId],
+                [t('profile.email'), profile.email ?? dash],
+                [t('profile.phone'), profile.phone ?? dash],
+                [t('profile.birthDate'), profile.birthDate ?? dash],
+                [t('profile.sex'), profile.sex ? t(`profile.sex${profile.sex}`) : dash],
+                [t('profile.hospital'), profile.choseHospitalName ?? t('home.noHospital')],
+                [t('profile.ward'), [profile.ward, profile.bed].filter(Boolean).join(' / ') || dash],
+                [t('profile.memberSince'), new Date(profile.createdAt).toLocaleDateString()],
+              ].map(([term, value]) => (
+                <div key={term} className="detail-row">
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+          <MenuList
+            rows={[
+              { key: 'edit', label: t('profile.edit'), to: paths.account.settings.href() },
+              { key: 'extra', label: t('settings.extraInfo'), to: config.extraInfo },
+              { key: 'home', label: t('profile.toHome'), to: config.home },
+            ]}
+          />
+        </>
+      )}
+    </Page>
+  );
+}

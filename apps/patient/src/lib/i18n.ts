@@ -1,0 +1,89 @@
+import { APP_LOCALES, type AppLocale } from '@smartcare/contract/result-codes';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import krKO from '../locales/kr-KO';
+import { readStorage, storageKeys, writeStorage } from './storage-keys';
+
+/**
+ * Languages (spec §9, brief §5): kr-KO complete and loaded with the first screen; en-US
+ * (fallback for a missing key) and zh-CN loaded on demand. The stored `locale` wins, else
+ * the browser's language if supported, else Korean.
+ */
+export const FALLBACK_LOCALE: AppLocale = 'en-US';
+
+/** The component library's packs; zh-TW, zh-HK and fa-IR only when the stored locale names one. */
+export type ComponentLocaleTag = 'ko-KR' | 'en-US' | 'zh-CN' | 'zh-TW' | 'zh-HK' | 'fa-IR';
+const EXTRA_COMPONENT_LOCALES = ['zh-TW', 'zh-HK', 'fa-IR'] as const;
+
+export function supportedLocale(tag: string | null | undefined): AppLocale | null {
+  if (!tag) return null;
+  if ((APP_LOCALES as readonly string[]).includes(tag)) return tag as AppLocale;
+  const lang = tag.toLowerCase();
+  if (lang.startsWith('ko') || lang.startsWith('kr')) return 'kr-KO';
+  if (lang.startsWith('en')) return 'en-US';
+  if (lang === 'zh' || lang.startsWith('zh-cn') || lang.startsWith('zh-hans') || lang.startsWith('zh-sg')) return 'zh-CN';
+  return null;
+}
+
+export function detectLocale(
+  stored: string | null = readStorage(storageKeys.locale),
+  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language],
+): AppLocale {
+  const fromStore = supportedLocale(stored);
+  if (fromStore) return fromStore;
+  for (const language of browserLanguages) {
+    const fromBrowser = supportedLocale(language);
+    if (fromBrowser) return fromBrowser;
+  }
+  return 'kr-KO';
+}
+
+export function componentLocaleTag(appLocale: AppLocale, stored: string | null = readStorage(storageKeys.locale)): ComponentLocaleTag {
+  if (stored && (EXTRA_COMPONENT_LOCALES as readonly string[]).includes(stored)) return stored as ComponentLocaleTag;
+  return appLocale === 'kr-KO' ? 'ko-KR' : appLocale;
+}
+
+const loaders: Record<Exclude<AppLocale, 'kr-KO'>, () => Promise<{ default: unknown }>> = {
+  'en-US': () => import('../locales/en-US'),
+  'zh-CN': () => import('../locales/zh-CN'),
+};
+
+async function ensureLoaded(locale: AppLocale): Promise<void> {
+  if (locale === 'kr-KO' || i18next.hasResourceBundle(locale, 'translation')) return;
+  const { default: catalogue } = await loaders[locale]();
+  i18next.addResourceBundle(locale, 'translation', catalogue as object, true, true);
+}
+
+export async function initI18n(locale: AppLocale = detectLocale()): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    lng: 'kr-KO',
+    fallbackLng: FALLBACK_LOCALE,
+    resources: { 'kr-KO': { translation: krKO } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  if (locale !== 'kr-KO') await changeLocale(locale, { store: false });
+  // The fallback catalogue is needed only for a missing key; fetch it when the page is idle.
+  setTimeout(() => void ensureLoaded(FALLBACK_LOCALE).catch(() => undefined), 2000);
+  document.documentElement.lang = htmlLang(i18next.language as AppLocale);
+  return i18next;
+}
+
+function htmlLang(locale: AppLocale): string {
+  return locale === 'kr-KO' ? 'ko' : locale;
+}
+
+/** Switches at once (settings); the component library follows through `languageChanged`. */
+export async function changeLocale(locale: AppLocale, { store = true } = {}): Promise<void> {
+  await ensureLoaded(locale);
+  if (locale !== FALLBACK_LOCALE) await ensureLoaded(FALLBACK_LOCALE).catch(() => undefined);
+  if (store) writeStorage(storageKeys.locale, locale);
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = htmlLang(locale);
+}
+
+export function currentLocale(): AppLocale {
+  return supportedLocale(i18next.language) ?? 'kr-KO';
+}
+
+export { i18next };

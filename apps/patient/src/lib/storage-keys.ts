@@ -1,0 +1,32 @@
+/** localStorage keys. The session ones are the spec's own names (§3); native wrappers read them. */
+export const storageKeys = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  loginId: 'loginId',
+  myData: 'myData',
+  locale: 'locale',
+  lastRoute: 'lastRoute',
+  /** Replaces the default API host when set (spec §3 "API address override"). */
+  apiAddress: 'apiAddress',
+  /** The login id kept for the "remember me" box. */
+  rememberedLoginId: 'rememberedLoginId',
+  mobileNoticeDismissed: 'mobileNoticeDismissed',
+} as const;
+
+/** Storage can throw (private mode, quota); the app keeps working without it. */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: the value simply is not remembered.
+  }
+}

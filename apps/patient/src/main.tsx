@@ -1,0 +1,28 @@
+import 'antd-mobile/es/global';
+import './app/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { installAntdMobileRender } from './lib/antd-mobile-render';
+import { startAppHeight } from './lib/app-height';
+import { resumeSession } from './lib/auth';
+import { initI18n } from './lib/i18n';
+import { restoreLastRoute } from './lib/last-route';
+import { startPreloadErrorHandling } from './lib/preload-error';
+import { startTouchEmulation } from './lib/touch-emulation';
+
+// Order matters: the restored hash must be in place before the router reads it (spec §2).
+installAntdMobileRender();
+startPreloadErrorHandling();
+restoreLastRoute();
+startAppHeight();
+startTouchEmulation();
+
+void initI18n().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void resumeSession();
+});

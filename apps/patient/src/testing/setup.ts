@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { installAntdMobileRender } from '../lib/antd-mobile-render';
+import { initI18n } from '../lib/i18n';
+import { toast } from '../lib/toast';
+
+// Same start-up as main.tsx: the antd-mobile React 19 shim and the Korean catalogue.
+installAntdMobileRender();
+
+beforeAll(async () => {
+  await initI18n('kr-KO');
+});
+
+afterEach(() => {
+  cleanup();
+  toast.clear();
+  window.localStorage.clear();
+  window.location.hash = '';
+});
