@@ -162,7 +162,12 @@ async function main() {
   );
   const server = await startServer({
     logFile: join(resultsDir, 'broker-server.log'),
-    env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ACCESS_TOKEN_TTL_S: '3600' },
+    // Hundreds of sign-ups and logins from one address in a minute is the benchmark, not an attack.
+    env: {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      ACCESS_TOKEN_TTL_S: '3600',
+      LOGIN_RATE_LIMIT_PER_MIN: '100000',
+    },
   });
   const mosquittoBinary = mosquittoPath();
   const mosquitto = mosquittoBinary ? await startMosquitto(mosquittoBinary) : null;

@@ -15,7 +15,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   }
   if (!process.env.E2E_SKIP_BUILD) buildApps();
   const logFile = join(repoRoot, 'test-results', 'e2e-server.log');
-  const server = await startServer({ logFile });
+  // Every test logs in from 127.0.0.1: the per-address login limit (30/min by default) is
+  // meant for the public internet, not for one test runner; the server suite tests it.
+  const server = await startServer({ logFile, env: { LOGIN_RATE_LIMIT_PER_MIN: '100000' } });
   process.env.SMARTCARE_BASE_URL = server.baseURL;
   process.stdout.write(`[e2e] server ready at ${server.baseURL} (log: test-results/e2e-server.log)\n`);
   return async () => {
