@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { App, Badge, Button, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { StaffProfile } from '@smartcare/contract/staff';
+import { paths } from '../../config/paths';
+import { RealtimeContext, useRealtimeStatus, type Realtime } from '../../lib/realtime';
+import { useSession, useSessionStore } from '../../lib/session';
+import { getChatRoomsQueryOptions } from '../../features/inbox/api/get-chat-rooms';
+import { useInboxLive } from '../../features/inbox/use-inbox-live';
+import { getOpenCallsQueryOptions } from '../../features/nurse-call-board/api/get-open-calls';
+import { NurseCallLiveProvider } from '../../features/nurse-call-board/components/nurse-call-live';
+import { LanguageSelect } from '../language-select';
+import { useServices } from '../provider';
+import { SESSION_END_KEY } from '../services';
+
+/** Everything behind login: the header, the live connection, and the screens. */
+export function AuthenticatedLayout() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session?.myData) return <Navigate to={paths.login.href()} replace state={{ from: location.pathname }} />;
+  return <ConnectedConsole me={session.myData} />;
+}
+
+function ConnectedConsole({ me }: { me: StaffProfile }) {
+  const { createRealtime } = useServices();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  const [realtime, setRealtime] = useState<Realtime | null>(null);
+
+  // One connection per logged-in staff member, closed on logout.
+  useEffect(() => {
+    const connection = createRealtime();
+    const offError = connection.onError((kind) =>
+      void message.error(t(kind === 'connection' ? 'connection.connectionError' : 'connection.subscriptionError')),
+    );
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the connection is an external resource made here
+    setRealtime(connection);
+    return () => {
+      offError();
+      connection.close();
+    };
+  }, [createRealtime, me.loginId, message, t]);
+
+  if (!realtime) return null;
+  return (
+    <RealtimeContext.Provider value={realtime}>
+      <NurseCallLiveProvider hospitalIdx={me.hospitalIdx}>
+        <ConsoleShell me={me} />
+      </NurseCallLiveProvider>
+    </RealtimeContext.Provider>
+  );
+}
+
+function ConsoleShell({ me }: { me: StaffProfile }) {
+  const { t } = useTranslation();
+  const { api, queryClient } = useServices();
+  const sessionStore = useSessionStore();
+  const navigate = useNavigate();
+  const status = useRealtimeStatus();
+  useInboxLive(me.hospitalIdx);
+  const rooms = useQuery(getChatRoomsQueryOptions(api, 'open'));
+  const calls = useQuery(getOpenCallsQueryOptions(api));
+  const unread = (rooms.data ?? []).reduce((sum, room) => sum + room.unreadCount, 0);
+  const openCalls = calls.data?.length ?? 0;
+
+  const logout = () => {
+    sessionStorage.setItem(SESSION_END_KEY, 'loggedOut');
+    sessionStore.clear();
+    queryClient.clear();
+    void navigate(paths.login.href(), { replace: true });
+  };
+
+  return (
+    <Layout className="console">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Layout.Header className="console-header">
+        <div className="console-brand">
+          <span className="console-brand-name">{t('app.brand')}</span>
+          <span className="console-brand-sub">{t('app.console')}</span>
+        </div>
+        <nav aria-label={t('nav.label')} className="console-nav">
+          <NavLink to={paths.chat.href()}>
+            {t('nav.chat')}
+            {unread > 0 && <Badge count={unread} size="small" className="nav-badge" aria-hidden />}
+          </NavLink>
+          <NavLink to={paths.nurseCalls.href()}>
+            {t('nav.nurseCalls')}
+            {openCalls > 0 && <Badge count={openCalls} size="small" className="nav-badge" aria-hidden />}
+          </NavLink>
+        </nav>
+        <div className="console-user">
+          <span className={`connection connection-${status}`} role="status">
+            <span className="connection-dot" aria-hidden />
+            {t(`connection.${status}`)}
+          </span>
+          <span className="console-staff" data-testid="staff-info">
+            {t('header.staffInfo', { name: me.name, role: t(`roles.${me.role}`), hospital: me.hospitalName })}
+          </span>
+          <LanguageSelect />
+          <Button onClick={logout}>{t('header.logout')}</Button>
+        </div>
+      </Layout.Header>
+      <Layout.Content id="main" className="console-main" tabIndex={-1}>
+        <Outlet context={me} />
+      </Layout.Content>
+    </Layout>
+  );
+}

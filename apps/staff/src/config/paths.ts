@@ -1,0 +1,7 @@
+/** Every route of the console (hash routing under /staff/), with a builder for its address. */
+export const paths = {
+  login: { path: '/login', href: () => '/login' },
+  chat: { path: '/chat', href: () => '/chat' },
+  chatRoom: { path: '/chat/:roomIdx', href: (roomIdx: number) => `/chat/${roomIdx}` },
+  nurseCalls: { path: '/nurse-calls', href: () => '/nurse-calls' },
+} as const;

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { LoginBody, TokenPair } from '@smartcare/contract/auth';
+import type { StaffProfile } from '@smartcare/contract/staff';
+import { useApiClient, type ApiClient } from '../../../lib/api-client';
+import { useSessionStore, type SessionStore } from '../../../lib/session';
+import { getMyData } from './get-my-data';
+
+export interface LoginInput extends LoginBody {
+  keepSignedIn: boolean;
+}
+
+/** Login without the bearer header (spec §6), then the profile, so the header can name the staff member. */
+export async function loginStaff(client: ApiClient, session: SessionStore, input: LoginInput): Promise<StaffProfile> {
+  const tokens = await client.call<TokenPair>('POST', apiPaths.staff.login, {
+    body: { loginId: input.loginId.trim(), password: input.password },
+    auth: false,
+  });
+  session.start(input.loginId.trim(), tokens, input.keepSignedIn);
+  try {
+    const myData = await getMyData(client);
+    session.saveMyData(myData);
+    return myData;
+  } catch (error) {
+    session.clear();
+    throw error;
+  }
+}
+
+export function useLogin() {
+  const client = useApiClient();
+  const session = useSessionStore();
+  return useMutation({ mutationFn: (input: LoginInput) => loginStaff(client, session, input) });
+}

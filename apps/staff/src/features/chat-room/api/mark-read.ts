@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import { useApiClient, type ApiClient } from '../../../lib/api-client';
+
+export interface MarkReadBody {
+  roomIdx: number;
+  lastReadMsgIdx: number;
+}
+
+/** Records what this staff member has read, so the inbox's unread count drops. */
+export function markRead(client: ApiClient, body: MarkReadBody): Promise<unknown> {
+  return client.call<unknown>('PUT', apiPaths.chat.markRead, { body });
+}
+
+export function useMarkRead() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (body: MarkReadBody) => markRead(client, body) });
+}

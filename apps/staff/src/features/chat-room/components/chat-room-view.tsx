@@ -1,0 +1,283 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Alert, App, Button, Input, Popconfirm, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  chatEnterEventSchema,
+  chatMessageSchema,
+  chatUpdateEventSchema,
+  type ChatMessage,
+  type ChatRoomSummary,
+} from '@smartcare/contract/chat';
+import type { StaffProfile } from '@smartcare/contract/staff';
+import { parseTopic, topics } from '@smartcare/contract/topics';
+import { ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { RoomStatusTag } from '../../../components/ui/room-status-tag';
+import { formatDate } from '../../../lib/format';
+import { useOnReconnect, useRealtime, useRealtimeStatus, useRealtimeTopic } from '../../../lib/realtime';
+import { chatMessagesKey, useChatMessages } from '../api/get-chat-messages';
+import { useMarkRead } from '../api/mark-read';
+import { buildTimeline, mergeMessages, stillPending, type PendingMessage } from '../timeline';
+import { MessageBubble, PendingBubble } from './message-bubble';
+
+/** A sent message that has not come back stamped within this time is shown as failed. */
+const CONFIRM_TIMEOUT_MS = 15_000;
+
+export interface ChatRoomViewProps {
+  room: ChatRoomSummary;
+  me: StaffProfile;
+  /** The room changed (someone entered, it completed, it was read): the app updates the inbox. */
+  onRoomChanged: (room: ChatRoomSummary) => void;
+}
+
+/** One consultation: history with older pages on scroll-up, live messages, sending, entering and completing. */
+export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
+  const { t, i18n } = useTranslation();
+  const realtime = useRealtime();
+  const { message: toast } = App.useApp();
+  const connection = useRealtimeStatus();
+  const queryClient = useQueryClient();
+  const history = useChatMessages({ roomIdx: room.idx, hospitalIdx: room.hospitalIdx });
+  const markRead = useMarkRead();
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const logRef = useRef<HTMLDivElement>(null);
+  const lastReadRef = useRef(0);
+  const scrollFromBottomRef = useRef<number | null>(null);
+
+  const messages = useMemo(
+    () => mergeMessages((history.data?.pages ?? []).map((page) => page.dataList), live),
+    [history.data, live],
+  );
+  const unconfirmed = useMemo(() => stillPending(pending, messages), [pending, messages]);
+  const timeline = useMemo(() => buildTimeline(messages, unconfirmed), [messages, unconfirmed]);
+  const completed = room.status === 'COMPLETE';
+  const joined = room.persons.some((p) => p.personType === 'USER' && p.idx === me.idx);
+
+  useRealtimeTopic(topics.chatRoomAll(room.idx), (payload, topic) => {
+    const parsed = parseTopic(topic);
+    if (parsed?.kind !== 'chat') return;
+    if (parsed.event === 'message') {
+      const result = chatMessageSchema.safeParse(payload);
+      if (!result.success || result.data.roomIdx !== room.idx) return;
+      const stamped = result.data;
+      setLive((list) => [...list, stamped]);
+      // The server's stamped copy replaces our pending one (its timer then finds nothing to fail).
+      if (stamped.clientMsgId) setPending((list) => list.filter((p) => p.clientMsgId !== stamped.clientMsgId));
+    } else if (parsed.event === 'enter') {
+      const result = chatEnterEventSchema.safeParse(payload);
+      if (!result.success) return;
+      const { person } = result.data;
+      const known = room.persons.some((p) => p.personType === person.personType && p.idx === person.idx);
+      if (!known) onRoomChanged({ ...room, persons: [...room.persons, person] });
+    } else if (parsed.event === 'complete') {
+      onRoomChanged({ ...room, status: 'COMPLETE' });
+    } else {
+      const result = chatUpdateEventSchema.safeParse(payload);
+      if (result.success && result.data.room.idx === room.idx) {
+        onRoomChanged({ ...room, ...result.data.room, unreadCount: room.unreadCount });
+      }
+    }
+  });
+
+  const publishMessage = useCallback(
+    (item: Pick<PendingMessage, 'clientMsgId' | 'content'>) => {
+      realtime
+        .publish(topics.chatRoomEvent(room.idx, 'message'), { clientMsgId: item.clientMsgId, content: item.content })
+        .then(() => {
+          setTimeout(() => {
+            setPending((list) =>
+              list.map((p) => (p.clientMsgId === item.clientMsgId ? { ...p, state: 'failed' } : p)),
+            );
+          }, CONFIRM_TIMEOUT_MS);
+        })
+        // Offline: it stays "sending" and goes out again when the connection is back.
+        .catch(() => undefined);
+    },
+    [realtime, room.idx],
+  );
+
+  // Back online: resend what is still waiting (clientMsgId makes it idempotent) and catch up.
+  useOnReconnect(() => {
+    for (const p of unconfirmed) if (p.state === 'sending') publishMessage(p);
+    void queryClient.invalidateQueries({ queryKey: chatMessagesKey(room.idx) });
+  });
+
+  const send = () => {
+    const content = draft.trim();
+    if (!content || completed) return;
+    const item: PendingMessage = {
+      clientMsgId: crypto.randomUUID(),
+      content,
+      createdAt: new Date().toISOString(),
+      state: 'sending',
+    };
+    setPending((list) => [...list, item]);
+    setDraft('');
+    publishMessage(item);
+  };
+
+  const resend = (clientMsgId: string) => {
+    const item = pending.find((p) => p.clientMsgId === clientMsgId);
+    if (!item) return;
+    setPending((list) => list.map((p) => (p.clientMsgId === clientMsgId ? { ...p, state: 'sending' } : p)));
+    publishMessage(item);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Korean input composes syllables: Enter during composition only finishes the syllable.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const publishAction = (event: 'enter' | 'complete') => {
+    realtime.publish(topics.chatRoomEvent(room.idx, event), {}).catch(() => {
+      void toast.error(t('chatRoom.actionFailed'));
+    });
+  };
+
+  // Mark read up to the newest message the staff member can see.
+  const newestIdx = messages.length > 0 ? messages[messages.length - 1]!.idx : 0;
+  const { mutate: markReadMutate } = markRead;
+  useEffect(() => {
+    if (newestIdx <= lastReadRef.current || document.visibilityState === 'hidden') return;
+    lastReadRef.current = newestIdx;
+    markReadMutate(
+      { roomIdx: room.idx, lastReadMsgIdx: newestIdx },
+      { onSuccess: () => onRoomChanged({ ...room, unreadCount: 0 }) },
+    );
+    // Only a newer message should trigger this; room changes alone should not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newestIdx, markReadMutate]);
+
+  // Keep the view where the reader was when older messages are added on top,
+  // and follow the conversation at the bottom otherwise.
+  const lastKey = timeline.length > 0 ? timeline[timeline.length - 1]!.key : '';
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    if (scrollFromBottomRef.current !== null) {
+      log.scrollTop = log.scrollHeight - scrollFromBottomRef.current;
+      scrollFromBottomRef.current = null;
+    }
+  }, [history.data?.pages.length]);
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [lastKey]);
+
+  const loadOlder = () => {
+    const log = logRef.current;
+    if (!history.hasNextPage || history.isFetchingNextPage) return;
+    if (log) scrollFromBottomRef.current = log.scrollHeight - log.scrollTop;
+    void history.fetchNextPage();
+  };
+
+  return (
+    <section className="room" aria-labelledby="room-title">
+      <header className="room-head">
+        <div className="room-head-title">
+          <Typography.Title level={2} id="room-title" className="panel-title">
+            {room.patientName}
+          </Typography.Title>
+          <RoomStatusTag status={room.status} />
+        </div>
+        <div className="room-head-actions">
+          {joined ? (
+            <Tag color="green">{t('chatRoom.entered')}</Tag>
+          ) : (
+            <Button onClick={() => publishAction('enter')} disabled={completed}>
+              {t('chatRoom.enter')}
+            </Button>
+          )}
+          <Popconfirm
+            title={t('chatRoom.completeConfirmTitle')}
+            description={t('chatRoom.completeConfirmBody')}
+            okText={t('chatRoom.complete')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => publishAction('complete')}
+            disabled={completed}
+          >
+            <Button danger disabled={completed}>
+              {t('chatRoom.complete')}
+            </Button>
+          </Popconfirm>
+        </div>
+      </header>
+
+      {connection !== 'connected' && connection !== 'connecting' && (
+        <Alert type="warning" showIcon banner title={t('chatRoom.offlineNotice')} />
+      )}
+
+      <div
+        ref={logRef}
+        className="room-log"
+        role="log"
+        aria-label={t('chatRoom.messages')}
+        tabIndex={0}
+        onScroll={(event) => {
+          if (event.currentTarget.scrollTop < 40) loadOlder();
+        }}
+      >
+        {history.isPending ? (
+          <LoadingState />
+        ) : history.isError ? (
+          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
+        ) : (
+          <>
+            <div className="room-log-top">
+              {history.hasNextPage ? (
+                <Button size="small" onClick={loadOlder} loading={history.isFetchingNextPage}>
+                  {history.isFetchingNextPage ? t('chatRoom.loadingOlder') : t('chatRoom.loadOlder')}
+                </Button>
+              ) : (
+                <span className="room-log-start">{timeline.length > 0 ? t('chatRoom.historyStart') : t('chatRoom.empty')}</span>
+              )}
+            </div>
+            {timeline.map((item) =>
+              item.kind === 'date' ? (
+                <div key={item.key} className="date-separator" role="separator" aria-label={formatDate(item.at, i18n.language)}>
+                  <span>{formatDate(item.at, i18n.language)}</span>
+                </div>
+              ) : item.kind === 'message' ? (
+                <MessageBubble key={item.key} message={item.message} myIdx={me.idx} />
+              ) : (
+                <PendingBubble key={item.key} pending={item.pending} myName={me.name} onResend={resend} />
+              ),
+            )}
+          </>
+        )}
+      </div>
+
+      {completed ? (
+        <div className="room-completed" role="status">
+          {t('chatRoom.completedNotice')}
+        </div>
+      ) : (
+        <form
+          className="composer"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <Input.TextArea
+            aria-label={t('chatRoom.composerLabel')}
+            placeholder={t('chatRoom.composerPlaceholder')}
+            value={draft}
+            maxLength={2000}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <Button type="primary" htmlType="submit" disabled={draft.trim() === ''}>
+            {t('chatRoom.send')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from 'antd';
+import type { ChatMessage } from '@smartcare/contract/chat';
+import { formatTime } from '../../../lib/format';
+import type { PendingMessage } from '../timeline';
+
+type Side = 'patient' | 'staff' | 'mine' | 'bot';
+
+function sideOf(message: ChatMessage, myIdx: number): Side {
+  if (message.personType === 'PATIENT') return 'patient';
+  if (message.personType === 'CHATBOT') return 'bot';
+  return message.senderIdx === myIdx ? 'mine' : 'staff';
+}
+
+/**
+ * One message. Content is always rendered as text (React escapes it; nothing is parsed as
+ * HTML or markdown), so a patient cannot inject markup into the console (brief §3).
+ */
+export function MessageBubble({ message, myIdx }: { message: ChatMessage; myIdx: number }) {
+  const { t, i18n } = useTranslation();
+  const side = sideOf(message, myIdx);
+  const sender = side === 'bot' ? t('chatRoom.chatbot') : message.senderName;
+  return (
+    <div className={`bubble-row bubble-${side}`} data-person-type={message.personType}>
+      <div className="bubble-sender">{sender}</div>
+      <div className="bubble">{message.content}</div>
+      <div className="bubble-meta">
+        <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language)}</time>
+      </div>
+    </div>
+  );
+}
+
+export function PendingBubble({
+  pending,
+  myName,
+  onResend,
+}: {
+  pending: PendingMessage;
+  myName: string;
+  onResend: (clientMsgId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={`bubble-row bubble-mine bubble-${pending.state}`} data-pending={pending.state}>
+      <div className="bubble-sender">{myName}</div>
+      <div className="bubble">{pending.content}</div>
+      <div className="bubble-meta">
+        {pending.state === 'sending' ? (
+          <span className="bubble-state">{t('chatRoom.pending')}</span>
+        ) : (
+          <>
+            <span className="bubble-state bubble-state-failed">{t('chatRoom.failed')}</span>
+            <Button size="small" type="link" onClick={() => onResend(pending.clientMsgId)}>
+              {t('chatRoom.resend')}
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

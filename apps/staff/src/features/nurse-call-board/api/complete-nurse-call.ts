@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { NurseCallActionBody } from '@smartcare/contract/nurse-call';
+import { useApiClient, type ApiClient } from '../../../lib/api-client';
+import { applyCallResult } from './acknowledge-nurse-call';
+
+export function completeNurseCall(client: ApiClient, body: NurseCallActionBody): Promise<unknown> {
+  return client.call<unknown>('PUT', apiPaths.nurseCall.complete, { body });
+}
+
+export function useCompleteNurseCall() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NurseCallActionBody) => completeNurseCall(client, body),
+    onSuccess: (data) => applyCallResult(queryClient, data),
+  });
+}
