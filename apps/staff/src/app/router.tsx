@@ -1,4 +1,4 @@
-import { createHashRouter, Navigate } from 'react-router';
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { AuthenticatedLayout } from './routes/authenticated-layout';
 
@@ -6,21 +6,26 @@ import { AuthenticatedLayout } from './routes/authenticated-layout';
  * The console's routes. Hash routing, like the patient app, so the server needs no
  * fallback for deep links under /staff/. Screens load lazily.
  */
+export const routes: RouteObject[] = [
+  { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+  {
+    element: <AuthenticatedLayout />,
+    children: [
+      { index: true, element: <Navigate to={paths.chat.href()} replace /> },
+      { path: paths.chat.path, lazy: async () => ({ Component: (await import('./routes/chat')).ChatRoute }) },
+      {
+        path: paths.chatRoom.path,
+        lazy: async () => ({ Component: (await import('./routes/chat')).ChatRoute }),
+      },
+      {
+        path: paths.nurseCalls.path,
+        lazy: async () => ({ Component: (await import('./routes/nurse-calls')).NurseCallsRoute }),
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to={paths.chat.href()} replace /> },
+];
+
 export function createRouter() {
-  return createHashRouter([
-    { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
-    {
-      element: <AuthenticatedLayout />,
-      children: [
-        { index: true, element: <Navigate to={paths.chat.href()} replace /> },
-        { path: paths.chat.path, lazy: async () => ({ Component: (await import('./routes/chat')).ChatRoute }) },
-        { path: paths.chatRoom.path, lazy: async () => ({ Component: (await import('./routes/chat')).ChatRoute }) },
-        {
-          path: paths.nurseCalls.path,
-          lazy: async () => ({ Component: (await import('./routes/nurse-calls')).NurseCallsRoute }),
-        },
-      ],
-    },
-    { path: '*', element: <Navigate to={paths.chat.href()} replace /> },
-  ]);
+  return createHashRouter(routes);
 }
