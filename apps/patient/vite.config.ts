@@ -8,13 +8,19 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   plugins: [react()],
   base: '/',
+  // The root node_modules holds React 18 for another package; every import of React must
+  // reach this app's React 19, or elements from two Reacts meet and rendering breaks.
+  resolve: { dedupe: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'] },
   define: { __APP_VERSION__: JSON.stringify(version) },
   server: { port: 15173, strictPort: true, proxy: { '/medical2': 'http://127.0.0.1:18081', '/mqtt': { target: 'ws://127.0.0.1:18081', ws: true } } },
   build: { target: 'es2022', sourcemap: false },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/setup.ts'],
+    setupFiles: ['./src/testing/single-react.ts', './src/testing/setup.ts'],
     passWithNoTests: true,
+    // ES dependencies go through Vite (and so through `dedupe`); CommonJS ones are redirected
+    // by testing/single-react.ts. Together every import of React reaches the app's React 19.
+    server: { deps: { inline: true } },
   },
 });

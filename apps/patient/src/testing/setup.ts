@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup } from './react-render';
 import { afterEach, beforeAll } from 'vitest';
 import { installAntdMobileRender } from '../lib/antd-mobile-render';
 import { initI18n } from '../lib/i18n';
@@ -18,3 +18,6 @@ afterEach(() => {
   window.localStorage.clear();
   window.location.hash = '';
 });
+
+// React's act() warnings expect this flag in a test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
