@@ -1,0 +1,110 @@
+/**
+ * The whole server on one screen: external plugins → app plugins → modules, in boot order.
+ *
+ * Where things register (for feature modules added later):
+ *   - a feature module: `await app.register(xModule, { prefix: API_PREFIX, config })` in the
+ *     MODULES block below; routes declare `config: { auth: 'patient' | 'staff' }` and read
+ *     the caller with `patientOf(request)` / `staffOf(request)` (plugins/auth/auth.plugin.ts);
+ *   - a plugin other modules depend on (e.g. the MQTT broker): in the APP PLUGINS block,
+ *     after `erasurePlugin`, so it can use app.db, app.tokens, app.audit and app.jobs;
+ *   - a module holding patient data registers its eraser with
+ *     `app.patientErasure.register(name, (tx, patientIdx) => …)` so account deletion reaches it;
+ *   - migrations: src/db/migrations/NNN_name.sql (001–049 core, 050+ features).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@smartcare/contract/api-paths';
+import type { Config } from './config.ts';
+import { notFound } from './lib/errors.ts';
+import { logRedactPaths } from './lib/log-redact.ts';
+import { auditPlugin } from './plugins/audit.plugin.ts';
+import { authPlugin } from './plugins/auth/auth.plugin.ts';
+import type { Database } from './plugins/db/database.ts';
+import { dbPlugin } from './plugins/db/db.plugin.ts';
+import { erasurePlugin } from './plugins/erasure.plugin.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
+import { jobsPlugin } from './plugins/jobs.plugin.ts';
+import { mailerPlugin } from './plugins/mailer.plugin.ts';
+import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { securityPlugin } from './plugins/security.plugin.ts';
+import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.ts';
+import { healthModule } from './modules/health/health.routes.ts';
+import { hospitalModule } from './modules/hospital/hospital.routes.ts';
+import { patientModule } from './modules/patient/patient.routes.ts';
+import { staffModule } from './modules/staff/staff.routes.ts';
+import { termsModule } from './modules/terms/terms.routes.ts';
+
+export interface BuildOptions {
+  /** An open database to use instead of opening one from config (tests). */
+  database?: Database;
+  /** Start the jobs' timers (off in tests, which run passes with app.jobs.runNow). */
+  jobsAutoStart?: boolean;
+  static?: StaticPluginOptions;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: logRedactPaths, censor: '[redacted]' } },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Stack traces and internals stay in the log; the client gets the envelope only.
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Spec §7: refresh and the DELETE calls may come with a JSON content type and no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  try {
+    // EXTERNAL PLUGINS
+    await app.register(errorHandlerPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(openapiPlugin);
+
+    // APP PLUGINS
+    await app.register(dbPlugin, { config, ...(options.database ? { database: options.database } : {}) });
+    await app.register(authPlugin, { config });
+    await app.register(auditPlugin);
+    await app.register(mailerPlugin, { config });
+    await app.register(jobsPlugin, { config, autoStart: options.jobsAutoStart ?? true });
+    await app.register(erasurePlugin);
+
+    // MODULES
+    await app.register(healthModule, { prefix: API_PREFIX });
+    await app.register(hospitalModule, { prefix: API_PREFIX });
+    await app.register(termsModule, { prefix: API_PREFIX });
+    await app.register(patientModule, { prefix: API_PREFIX, config });
+    await app.register(staffModule, { prefix: API_PREFIX, config });
+
+    // PAGES (after the API so /medical2/... never falls through to an index.html)
+    await app.register(staticPlugin, options.static ?? {});
+
+    // Unknown routes: the not-found envelope, rate-limited so probing costs the prober.
+    app.setNotFoundHandler(
+      { preHandler: app.rateLimit({ max: 120, timeWindow: '1 minute' }) },
+      async (request, reply) => {
+        if (await app.spaFallback(request, reply)) return reply;
+        throw notFound();
+      },
+    );
+
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app as unknown as App;
+}

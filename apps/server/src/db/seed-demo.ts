@@ -1,0 +1,82 @@
+import type { CareArea } from '@smartcare/contract/hospital';
+import type { StaffRole } from '@smartcare/contract/staff';
+import { hashPassword } from '../lib/passwords.ts';
+import type { Database } from '../plugins/db/database.ts';
+import { createHospitalRepository } from '../modules/hospital/hospital.repository.ts';
+import { createPatientRepository } from '../modules/patient/patient.repository.ts';
+import { createStaffRepository } from '../modules/staff/staff.repository.ts';
+import { createTermsRepository } from '../modules/terms/terms.repository.ts';
+import { DEFAULT_TERMS } from './default-terms.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export interface DemoLogin {
+  kind: 'patient' | 'staff';
+  loginId: string;
+  note: string;
+}
+
+const HOSPITALS = [
+  { name: '스마트병원 서울본원', address: '서울특별시 종로구 대학로 101', phone: '02-2072-0000', areas: ['HOSPITAL', 'HOMECARE'] as CareArea[] },
+  { name: '스마트병원 부산분원', address: '부산광역시 서구 구덕로 179', phone: '051-240-0000', areas: ['HOSPITAL', 'HOMECARE'] as CareArea[] },
+];
+
+/** Publishes the default terms (idempotent): sign-up needs them in every deployment. */
+export async function publishDefaultTerms(db: Database): Promise<void> {
+  const terms = createTermsRepository(db);
+  for (const item of DEFAULT_TERMS) await terms.publish(item);
+}
+
+/**
+ * Demo data for `npm start` on the embedded database. Idempotent: what exists already is
+ * left alone, so a restart neither duplicates nor resets anything.
+ */
+export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
+  await publishDefaultTerms(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return db.transaction(async (tx) => {
+    const hospitals = createHospitalRepository(tx);
+    const found: number[] = [];
+    for (const hospital of HOSPITALS) {
+      found.push((await hospitals.findByName(hospital.name))?.idx ?? (await hospitals.insert(hospital)).idx);
+    }
+    const [seoulIdx, busanIdx] = found as [number, number];
+
+    const patients = createPatientRepository(tx);
+    const demoPatients = [
+      { loginId: 'demo', name: '김하늘', areas: ['HOSPITAL'] as CareArea[], choseHospitalIdx: seoulIdx, ward: '7병동', bed: '703-2', birthDate: '1958-03-14', sex: 'F' as const, phone: '010-1234-5678', email: 'demo@smartcare.local' },
+      { loginId: 'homecare', name: '박재택', areas: ['HOMECARE'] as CareArea[], choseHospitalIdx: seoulIdx, ward: null, bed: null, birthDate: '1949-11-02', sex: 'M' as const, phone: '010-2345-6789', email: 'homecare@smartcare.local' },
+    ];
+    for (const patient of demoPatients) {
+      if (await patients.loginIdTaken(patient.loginId)) continue;
+      const created = await patients.insert({ ...patient, passwordHash });
+      for (const item of DEFAULT_TERMS) {
+        // Demo patients agreed to the required terms and to location; not to advertising.
+        await patients.answerConsent(created.idx, item.termsCode, item.version, item.required || item.termsCode === 'LOCATION');
+      }
+      await patients.upsertBodyInfo(created.idx, patient.loginId === 'demo' ? { heightCm: 162, weightKg: 58, bloodType: 'A+' } : { heightCm: 170, weightKg: 66, bloodType: 'O+', chronicConditions: '고혈압' });
+    }
+
+    const staff = createStaffRepository(tx);
+    const demoStaff: { loginId: string; name: string; role: StaffRole; hospitalIdx: number }[] = [
+      { loginId: 'nurse', name: '이간호', role: 'NURSE', hospitalIdx: seoulIdx },
+      { loginId: 'admin', name: '최관리', role: 'ADMIN', hospitalIdx: seoulIdx },
+      { loginId: 'nurse2', name: '정간호', role: 'NURSE', hospitalIdx: busanIdx },
+    ];
+    for (const member of demoStaff) {
+      if (await staff.findCredentialsByLoginId(member.loginId)) continue;
+      await staff.insert({ ...member, passwordHash });
+    }
+
+    return {
+      logins: [
+        { kind: 'patient', loginId: 'demo', note: `hospital area, ${HOSPITALS[0]!.name} 7병동 703-2 (/#/hospital/login)` },
+        { kind: 'patient', loginId: 'homecare', note: 'home-care area (/#/homecare/login)' },
+        { kind: 'staff', loginId: 'nurse', note: `NURSE, ${HOSPITALS[0]!.name} (/staff/)` },
+        { kind: 'staff', loginId: 'admin', note: `ADMIN, ${HOSPITALS[0]!.name} (/staff/)` },
+        { kind: 'staff', loginId: 'nurse2', note: `NURSE, ${HOSPITALS[1]!.name} (/staff/)` },
+      ],
+    };
+  });
+}

@@ -1,0 +1,329 @@
+import type { CareArea } from '@smartcare/contract/hospital';
+import type {
+  AlarmSettings,
+  AlarmUpdateBody,
+  BodyInfo,
+  PatientProfile,
+  UpdateBodyInfoBody,
+  UpdateMyDataBody,
+} from '@smartcare/contract/patient';
+import type { Consent, TermsCode } from '@smartcare/contract/terms';
+import type { SqlQueryable } from '../../plugins/db/database.ts';
+
+export interface PatientCredentials {
+  idx: number;
+  loginId: string;
+  passwordHash: string;
+  email: string | null;
+  failedLoginCount: number;
+  lockedUntil: Date | null;
+}
+
+export interface NewPatient {
+  loginId: string;
+  passwordHash: string;
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  birthDate?: string | null;
+  sex?: 'M' | 'F' | null;
+  areas?: CareArea[];
+  choseHospitalIdx?: number | null;
+  ward?: string | null;
+  bed?: string | null;
+}
+
+interface ProfileRow extends Omit<PatientProfile, 'createdAt' | 'deletionDueAt'> {
+  createdAt: Date;
+  deletionDueAt: Date | null;
+}
+
+const PROFILE = `
+  SELECT p.idx, p.login_id AS "loginId", p.name, p.description,
+         to_char(p.birth_date, 'YYYY-MM-DD') AS "birthDate", p.sex, p.phone, p.email, p.areas,
+         p.chose_hospital_idx AS "choseHospitalIdx", h.name AS "choseHospitalName",
+         p.ward, p.bed, p.created_at AS "createdAt", d.due_at AS "deletionDueAt"
+    FROM patients p
+    LEFT JOIN hospitals h ON h.idx = p.chose_hospital_idx
+    LEFT JOIN deletion_requests d ON d.patient_idx = p.idx`;
+
+/** camelCase body field → column; only these are ever written from a request. */
+const PROFILE_COLUMNS: Record<keyof UpdateMyDataBody, string> = {
+  name: 'name',
+  description: 'description',
+  birthDate: 'birth_date',
+  sex: 'sex',
+  phone: 'phone',
+  email: 'email',
+  choseHospitalIdx: 'chose_hospital_idx',
+  ward: 'ward',
+  bed: 'bed',
+};
+const BODY_INFO_COLUMNS: Record<keyof BodyInfo, string> = {
+  heightCm: 'height_cm',
+  weightKg: 'weight_kg',
+  bloodType: 'blood_type',
+  allergies: 'allergies',
+  chronicConditions: 'chronic_conditions',
+  medications: 'medications',
+  emergencyContactName: 'emergency_contact_name',
+  emergencyContactPhone: 'emergency_contact_phone',
+};
+const ALARM_COLUMNS: Record<keyof AlarmSettings, string> = {
+  chat: 'chat',
+  nurseCall: 'nurse_call',
+  medication: 'medication',
+  schedule: 'schedule',
+  notice: 'notice',
+  marketing: 'marketing',
+  marketingNight: 'marketing_night',
+  quietHoursEnabled: 'quiet_hours_enabled',
+  quietHoursStart: 'quiet_hours_start',
+  quietHoursEnd: 'quiet_hours_end',
+};
+
+const selectList = (columns: Record<string, string>) =>
+  Object.entries(columns)
+    .map(([field, column]) => `${column} AS "${field}"`)
+    .join(', ');
+
+/** Builds `SET a = $2, b = $3` for the given fields; $1 is the patient. */
+function assignments<T extends object>(changes: T, columns: Record<string, string>) {
+  const entries = Object.entries(changes).filter(([field, value]) => value !== undefined && field in columns);
+  return {
+    sql: entries.map(([field], i) => `${columns[field]} = $${i + 2}`).join(', '),
+    values: entries.map(([, value]) => value as string | number | boolean | null),
+    fields: entries.map(([field]) => field),
+  };
+}
+
+const toProfile = (row: ProfileRow): PatientProfile => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  deletionDueAt: row.deletionDueAt ? row.deletionDueAt.toISOString() : null,
+});
+
+const DEFAULT_BODY_INFO: BodyInfo = {
+  heightCm: null,
+  weightKg: null,
+  bloodType: null,
+  allergies: '',
+  chronicConditions: '',
+  medications: '',
+  emergencyContactName: '',
+  emergencyContactPhone: '',
+};
+
+export function createPatientRepository(db: SqlQueryable) {
+  return {
+    async findProfile(idx: number): Promise<PatientProfile | null> {
+      const row = await db.maybeOne<ProfileRow>(`${PROFILE} WHERE p.idx = $1 AND p.deleted_at IS NULL`, [idx]);
+      return row ? toProfile(row) : null;
+    },
+
+    findCredentialsByLoginId(loginId: string): Promise<PatientCredentials | null> {
+      return db.maybeOne<PatientCredentials>(
+        `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", email,
+                failed_login_count AS "failedLoginCount", locked_until AS "lockedUntil"
+           FROM patients WHERE login_id = $1 AND deleted_at IS NULL`,
+        [loginId],
+      );
+    },
+
+    findCredentialsByIdx(idx: number): Promise<PatientCredentials | null> {
+      return db.maybeOne<PatientCredentials>(
+        `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", email,
+                failed_login_count AS "failedLoginCount", locked_until AS "lockedUntil"
+           FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
+        [idx],
+      );
+    },
+
+    async loginIdTaken(loginId: string): Promise<boolean> {
+      return (await db.maybeOne('SELECT 1 FROM patients WHERE login_id = $1', [loginId])) !== null;
+    },
+
+    insert(patient: NewPatient): Promise<{ idx: number; loginId: string }> {
+      return db.one(
+        `INSERT INTO patients (login_id, password_hash, name, email, phone, birth_date, sex, areas, chose_hospital_idx, ward, bed)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         RETURNING idx, login_id AS "loginId"`,
+        [
+          patient.loginId,
+          patient.passwordHash,
+          patient.name,
+          patient.email ?? null,
+          patient.phone ?? null,
+          patient.birthDate ?? null,
+          patient.sex ?? null,
+          patient.areas ?? ['HOSPITAL'],
+          patient.choseHospitalIdx ?? null,
+          patient.ward ?? null,
+          patient.bed ?? null,
+        ],
+      );
+    },
+
+    /** Counts a failed password; locks the account once the threshold is reached. Returns the lock end, if locked. */
+    async recordFailedLogin(idx: number, threshold: number, lockSeconds: number): Promise<Date | null> {
+      const row = await db.one<{ lockedUntil: Date | null }>(
+        `UPDATE patients
+            SET failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+                locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
+          WHERE idx = $1
+          RETURNING locked_until AS "lockedUntil"`,
+        [idx, threshold, lockSeconds],
+      );
+      return row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
+    },
+
+    async clearFailedLogins(idx: number): Promise<void> {
+      await db.query('UPDATE patients SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)', [idx]);
+    },
+
+    async setPasswordHash(idx: number, passwordHash: string): Promise<void> {
+      await db.query(
+        'UPDATE patients SET password_hash = $2, failed_login_count = 0, locked_until = NULL, updated_at = now() WHERE idx = $1',
+        [idx, passwordHash],
+      );
+    },
+
+    /** Returns the names of the fields written. */
+    async updateProfile(idx: number, changes: UpdateMyDataBody): Promise<string[]> {
+      const set = assignments(changes, PROFILE_COLUMNS);
+      if (set.fields.length === 0) return [];
+      await db.query(`UPDATE patients SET ${set.sql}, updated_at = now() WHERE idx = $1`, [idx, ...set.values]);
+      return set.fields;
+    },
+
+    async findBodyInfo(idx: number): Promise<BodyInfo> {
+      const row = await db.maybeOne<BodyInfo>(`SELECT ${selectList(BODY_INFO_COLUMNS)} FROM body_info WHERE patient_idx = $1`, [idx]);
+      return row ?? { ...DEFAULT_BODY_INFO };
+    },
+
+    async upsertBodyInfo(idx: number, changes: UpdateBodyInfoBody): Promise<string[]> {
+      const set = assignments(changes, BODY_INFO_COLUMNS);
+      await db.query('INSERT INTO body_info (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [idx]);
+      if (set.fields.length > 0) {
+        await db.query(`UPDATE body_info SET ${set.sql}, updated_at = now() WHERE patient_idx = $1`, [idx, ...set.values]);
+      }
+      return set.fields;
+    },
+
+    async findAlarmSettings(idx: number): Promise<AlarmSettings> {
+      await db.query('INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [idx]);
+      return db.one<AlarmSettings>(`SELECT ${selectList(ALARM_COLUMNS)} FROM alarm_settings WHERE patient_idx = $1`, [idx]);
+    },
+
+    async updateAlarmSettings(idx: number, changes: AlarmUpdateBody): Promise<string[]> {
+      const set = assignments(changes, ALARM_COLUMNS);
+      await db.query('INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [idx]);
+      if (set.fields.length > 0) {
+        await db.query(`UPDATE alarm_settings SET ${set.sql}, updated_at = now() WHERE patient_idx = $1`, [idx, ...set.values]);
+      }
+      return set.fields;
+    },
+
+    async upsertPushToken(idx: number, fcmToken: string, platform: string): Promise<void> {
+      await db.query(
+        `INSERT INTO push_tokens (patient_idx, fcm_token, platform) VALUES ($1, $2, $3)
+         ON CONFLICT (patient_idx) DO UPDATE SET fcm_token = EXCLUDED.fcm_token, platform = EXCLUDED.platform, updated_at = now()`,
+        [idx, fcmToken, platform],
+      );
+    },
+
+    /** Every current terms code with this patient's latest answer (unanswered = not agreed). */
+    async listConsents(idx: number): Promise<Consent[]> {
+      const { rows } = await db.query<Omit<Consent, 'agreedAt'> & { agreedAt: Date | null }>(
+        `SELECT t.terms_code AS "termsCode", t.version, t.title, t.required,
+                coalesce(c.agreed, false) AS agreed, c.answered_at AS "agreedAt"
+           FROM (SELECT DISTINCT ON (terms_code) terms_code, version, title, required
+                   FROM terms WHERE effective_at <= now() ORDER BY terms_code, version DESC) t
+           LEFT JOIN consents c ON c.patient_idx = $1 AND c.terms_code = t.terms_code
+          ORDER BY array_position(ARRAY['SERVICE','PRIVACY','HEALTH_DATA','LOCATION','MARKETING','MARKETING_NIGHT'], t.terms_code)`,
+        [idx],
+      );
+      return rows.map((row) => ({ ...row, agreedAt: row.agreedAt ? row.agreedAt.toISOString() : null }));
+    },
+
+    async answerConsent(idx: number, termsCode: TermsCode, version: number, agreed: boolean): Promise<void> {
+      await db.query(
+        `INSERT INTO consents (patient_idx, terms_code, version, agreed) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (patient_idx, terms_code) DO UPDATE
+           SET version = EXCLUDED.version, agreed = EXCLUDED.agreed, answered_at = now()`,
+        [idx, termsCode, version, agreed],
+      );
+    },
+
+    upsertDeletionRequest(idx: number, graceDays: number, reason: string | null): Promise<{ requestedAt: Date; dueAt: Date }> {
+      return db.one(
+        `INSERT INTO deletion_requests (patient_idx, due_at, reason) VALUES ($1, now() + make_interval(secs => $2 * 86400), $3)
+         ON CONFLICT (patient_idx) DO UPDATE SET reason = coalesce(EXCLUDED.reason, deletion_requests.reason)
+         RETURNING requested_at AS "requestedAt", due_at AS "dueAt"`,
+        [idx, graceDays, reason],
+      );
+    },
+
+    async deleteDeletionRequest(idx: number): Promise<boolean> {
+      const { rowCount } = await db.query('DELETE FROM deletion_requests WHERE patient_idx = $1', [idx]);
+      return rowCount > 0;
+    },
+
+    /** Due requests, locked so that two processes never carry out the same one (SKIP LOCKED). */
+    async lockDueDeletionRequests(limit: number): Promise<number[]> {
+      const { rows } = await db.query<{ patientIdx: number }>(
+        `SELECT patient_idx AS "patientIdx" FROM deletion_requests
+          WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [limit],
+      );
+      return rows.map((row) => row.patientIdx);
+    },
+
+    /**
+     * Account deletion (domain.md, PIPA Art. 21): the self-recorded and personal data go;
+     * the row stays, emptied, because the audit log and hospital records refer to its idx.
+     */
+    async eraseAndAnonymise(idx: number): Promise<void> {
+      for (const table of ['body_info', 'alarm_settings', 'push_tokens', 'consents', 'deletion_requests', 'password_reset_codes']) {
+        await db.query(`DELETE FROM ${table} WHERE patient_idx = $1`, [idx]);
+      }
+      await db.query(
+        `UPDATE patients
+            SET login_id = NULL, password_hash = NULL, name = '', description = '', birth_date = NULL, sex = NULL,
+                phone = NULL, email = NULL, ward = NULL, bed = NULL, chose_hospital_idx = NULL,
+                failed_login_count = 0, locked_until = NULL,
+                deleted_at = now(), anonymised_at = now(), updated_at = now()
+          WHERE idx = $1`,
+        [idx],
+      );
+    },
+
+    async insertResetCode(idx: number, codeHash: string, ttlS: number): Promise<void> {
+      // A new code replaces any earlier one.
+      await db.query('UPDATE password_reset_codes SET used_at = now() WHERE patient_idx = $1 AND used_at IS NULL', [idx]);
+      await db.query(
+        `INSERT INTO password_reset_codes (patient_idx, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+        [idx, codeHash, ttlS],
+      );
+    },
+
+    findLiveResetCode(idx: number): Promise<{ idx: number; codeHash: string; attempts: number } | null> {
+      return db.maybeOne(
+        `SELECT idx, code_hash AS "codeHash", attempts FROM password_reset_codes
+          WHERE patient_idx = $1 AND used_at IS NULL AND expires_at > now()
+          ORDER BY idx DESC LIMIT 1 FOR UPDATE`,
+        [idx],
+      );
+    },
+
+    async countResetAttempt(codeIdx: number): Promise<void> {
+      await db.query('UPDATE password_reset_codes SET attempts = attempts + 1 WHERE idx = $1', [codeIdx]);
+    },
+
+    async useResetCode(codeIdx: number): Promise<void> {
+      await db.query('UPDATE password_reset_codes SET used_at = now() WHERE idx = $1', [codeIdx]);
+    },
+  };
+}
+
+export type PatientRepository = ReturnType<typeof createPatientRepository>;

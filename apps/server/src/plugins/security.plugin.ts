@@ -1,0 +1,60 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import type { IncomingMessage } from 'node:http';
+import type { Config } from '../config.ts';
+import { rateLimited } from '../lib/errors.ts';
+
+export interface SecurityPluginOptions {
+  config: Pick<Config, 'corsOrigins'>;
+}
+
+/** Only a plain host[:port] may be echoed into the CSP, never whatever the client sent. */
+function selfSocketSources(req: IncomingMessage): string {
+  const host = req.headers.host ?? '';
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? `ws://${host} wss://${host}` : '';
+}
+
+/**
+ * Security headers with a strict CSP for the pages we serve: tokens live in localStorage
+ * (spec §3), so injected script must have nowhere to run (brief §3). Inline styles stay
+ * allowed because the UI library sets style attributes; scripts come from 'self' only.
+ */
+export const securityPlugin = fp<SecurityPluginOptions>(
+  async (app, { config }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", (req) => selfSocketSources(req)],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      // The API is called from the native wrappers' web views as well.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+    await app.register(cors, {
+      origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+      allowedHeaders: ['Content-Type', 'Authorization', 'AccessToken', 'RefreshToken', 'Accept-Language'],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    });
+    // Off by default; routes that need it (login, sign-up, reset, 404) opt in with their own limits.
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),
+    });
+  },
+  { name: 'security' },
+);
