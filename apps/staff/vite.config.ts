@@ -30,7 +30,10 @@ export default defineConfig({
       { find: /^react-dom\/(.*)$/, replacement: `${here}node_modules/react-dom/$1` },
       { find: /^@testing-library\/react$/, replacement: testingLibraryEsm },
       { find: /^react-router$/, replacement: `${packageDir('react-router')}/dist/development/index.mjs` },
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: `${here}src/lib/use-sync-external-store-shim.ts` },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: `${here}src/lib/use-sync-external-store-shim.ts`,
+      },
     ],
   },
   // antd's core is one large chunk; the console is a desktop tool on the hospital network.
@@ -49,7 +52,13 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     passWithNoTests: true,
+    // antd screens render slowly in jsdom on a shared two-core machine.
+    testTimeout: 20_000,
     // Run the React libraries through Vite so `dedupe` gives them this app's React 19 too.
-    server: { deps: { inline: [/antd/, /@ant-design/, /@rc-component/, /rc-/, /@tanstack/, /react-i18next/, /react-router/] } },
+    server: {
+      deps: {
+        inline: [/antd/, /@ant-design/, /@rc-component/, /rc-/, /@tanstack/, /react-i18next/, /react-router/],
+      },
+    },
   },
 });

@@ -75,7 +75,9 @@ describe('the staff console', () => {
     const nav = screen.getByRole('navigation', { name: '주 메뉴' });
     expect(within(nav).getByRole('link', { name: /채팅 상담/ })).toHaveAttribute('aria-current', 'page');
     // Live from the start on every screen: the inbox and the ward's calls.
-    await waitFor(() => expect(realtime.subscriptions()).toEqual(expect.arrayContaining(['staffInbox/1', 'nurseCalling/1'])));
+    await waitFor(() =>
+      expect(realtime.subscriptions()).toEqual(expect.arrayContaining(['staffInbox/1', 'nurseCalling/1'])),
+    );
     // The session is per tab unless "keep me signed in" was chosen, under the staff's own keys.
     expect(sessionStorage.getItem('staffAccessToken')).toBe('a1');
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -91,7 +93,10 @@ describe('the staff console', () => {
     localStorage.setItem('staffRefreshToken', 'stale-r');
     localStorage.setItem('staffLoginId', 'nurse');
     localStorage.setItem('staffMyData', JSON.stringify(nurse));
-    startConsole({ 'GET /chat/rooms': () => fail(ResultCode.NOT_LOGGED_IN, '로그인 후 이용 부탁드립니다', 401) }, '/chat');
+    startConsole(
+      { 'GET /chat/rooms': () => fail(ResultCode.NOT_LOGGED_IN, '로그인 후 이용 부탁드립니다', 401) },
+      '/chat',
+    );
     expect(await screen.findByRole('heading', { name: '의료진 로그인' })).toBeInTheDocument();
     expect(screen.getByText('로그인 후 이용 부탁드립니다')).toBeInTheDocument();
     expect(localStorage.getItem('staffAccessToken')).toBeNull();

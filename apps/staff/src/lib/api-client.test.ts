@@ -15,8 +15,12 @@ function setUp(routes: Record<string, FakeRoute>) {
 }
 
 /** A protected call that accepts only the renewed token. */
-const roomsAcceptingOnly = (token: string): FakeRoute => (req) =>
-  req.headers.Authorization === `Bearer ${token}` ? ok([]) : fail(ResultCode.TOKEN_EXPIRED, '인증이 만료되었습니다.', 401);
+const roomsAcceptingOnly =
+  (token: string): FakeRoute =>
+  (req) =>
+    req.headers.Authorization === `Bearer ${token}`
+      ? ok([])
+      : fail(ResultCode.TOKEN_EXPIRED, '인증이 만료되었습니다.', 401);
 
 describe('the staff API client', () => {
   it('sends the bearer token and returns the data of a successful envelope', async () => {
@@ -26,8 +30,13 @@ describe('the staff API client', () => {
   });
 
   it('logs in without a bearer header', async () => {
-    const { client, requests } = setUp({ 'POST /staff/login': () => ok({ accessToken: 'a', refreshToken: 'r' }) });
-    await client.call('POST', apiPaths.staff.login, { body: { loginId: 'nurse01', password: 'pw' }, auth: false });
+    const { client, requests } = setUp({
+      'POST /staff/login': () => ok({ accessToken: 'a', refreshToken: 'r' }),
+    });
+    await client.call('POST', apiPaths.staff.login, {
+      body: { loginId: 'nurse01', password: 'pw' },
+      auth: false,
+    });
     expect(requests[0]!.headers.Authorization).toBeUndefined();
     expect(requests[0]!.body).toEqual({ loginId: 'nurse01', password: 'pw' });
   });

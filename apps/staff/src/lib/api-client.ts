@@ -81,12 +81,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const text = await response.text();
     if (!text) {
-      return { status: response.status, envelope: { code: response.ok ? ResultCode.SUCCESS : ResultCode.SERVER_ERROR, description: '', data: null } as Envelope<T> };
+      return {
+        status: response.status,
+        envelope: {
+          code: response.ok ? ResultCode.SUCCESS : ResultCode.SERVER_ERROR,
+          description: '',
+          data: null,
+        } as Envelope<T>,
+      };
     }
     try {
       return { status: response.status, envelope: JSON.parse(text) as Envelope<T> };
     } catch {
-      return { status: response.status, envelope: { code: ResultCode.SERVER_ERROR, description: '', data: null } as Envelope<T> };
+      return {
+        status: response.status,
+        envelope: { code: ResultCode.SERVER_ERROR, description: '', data: null } as Envelope<T>,
+      };
     }
   }
 
@@ -96,10 +106,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Another tab (or an earlier request) already renewed the pair: use it, never present
     // the old refresh token again — the server would treat that as theft (RFC 9700).
     if (failedAccessToken !== undefined && current.accessToken !== failedAccessToken) return true;
-    const { status, envelope } = await send<TokenPair>('POST', apiPaths.staff.refresh, {}, {
-      [REFRESH_HEADERS.accessToken]: current.accessToken,
-      [REFRESH_HEADERS.refreshToken]: current.refreshToken,
-    });
+    const { status, envelope } = await send<TokenPair>(
+      'POST',
+      apiPaths.staff.refresh,
+      {},
+      {
+        [REFRESH_HEADERS.accessToken]: current.accessToken,
+        [REFRESH_HEADERS.refreshToken]: current.refreshToken,
+      },
+    );
     // Spec §4: a 400 or no data means the session cannot be renewed.
     if (status === 400 || envelope.code !== ResultCode.SUCCESS || !envelope.data) return false;
     session.saveTokens(envelope.data);
@@ -148,7 +163,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function call<T>(method: string, path: string, req?: ApiRequest): Promise<T> {
     const envelope = await request<T>(method, path, req);
-    if (envelope.code !== ResultCode.SUCCESS) throw new ApiError(envelope.code, envelope.description, envelope.data);
+    if (envelope.code !== ResultCode.SUCCESS)
+      throw new ApiError(envelope.code, envelope.description, envelope.data);
     return envelope.data as T;
   }
 

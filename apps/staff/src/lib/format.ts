@@ -15,7 +15,9 @@ export function formatDuration(ms: number, t: TFunction): string {
 
 /** Short time of day in the UI language (e.g. "오후 2:05"). */
 export function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 }
 
 /** A full date for separators (e.g. "2026년 11월 22일 일요일"). */

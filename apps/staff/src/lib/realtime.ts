@@ -101,7 +101,11 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
       setStatus('closed');
       return;
     }
-    const { connect: mqttConnect } = await import('mqtt');
+    const mqttModule = await import('mqtt');
+    // The browser build of mqtt.js exports one default object; the Node build has named exports.
+    const mqttConnect =
+      (mqttModule as Partial<typeof mqttModule>).connect ??
+      (mqttModule as unknown as { default: typeof mqttModule }).default.connect;
     if (closed) return;
     const c = mqttConnect(options.url, {
       protocolVersion: 4,

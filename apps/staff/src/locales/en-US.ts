@@ -28,7 +28,12 @@ export const enUS: StaffCatalogue = {
     cancel: 'Cancel',
     confirm: 'OK',
   },
-  duration: { seconds: '{{s}}s', minutes: '{{m}} min', hoursMinutes: '{{h}} h {{m}} min', days: '{{d}} d {{h}} h' },
+  duration: {
+    seconds: '{{s}}s',
+    minutes: '{{m}} min',
+    hoursMinutes: '{{h}} h {{m}} min',
+    days: '{{d}} d {{h}} h',
+  },
   login: {
     title: 'Staff login',
     subtitle: 'Log in with your hospital staff account.',
@@ -43,7 +48,12 @@ export const enUS: StaffCatalogue = {
     notLoggedIn: 'Please log in to continue.',
     loggedOut: 'You have been logged out.',
   },
-  roomStatus: { NONE: 'With chatbot', WAIT: 'Awaiting reply', STANDBY: 'Awaiting patient', COMPLETE: 'Completed' },
+  roomStatus: {
+    NONE: 'With chatbot',
+    WAIT: 'Awaiting reply',
+    STANDBY: 'Awaiting patient',
+    COMPLETE: 'Completed',
+  },
   inbox: {
     title: 'Consultations',
     filterLabel: 'Show consultations',

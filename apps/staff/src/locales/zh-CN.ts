@@ -23,7 +23,12 @@ export const zhCN: StaffCatalogue = {
     cancel: '取消',
     confirm: '确定',
   },
-  duration: { seconds: '{{s}}秒', minutes: '{{m}}分钟', hoursMinutes: '{{h}}小时{{m}}分钟', days: '{{d}}天{{h}}小时' },
+  duration: {
+    seconds: '{{s}}秒',
+    minutes: '{{m}}分钟',
+    hoursMinutes: '{{h}}小时{{m}}分钟',
+    days: '{{d}}天{{h}}小时',
+  },
   login: {
     title: '医护人员登录',
     subtitle: '请使用医院职员账号登录。',
@@ -107,7 +112,13 @@ export const zhCN: StaffCatalogue = {
       OTHER: '其他',
     },
     priorities: { '1': '紧急', '2': '高', '3': '中', '4': '低', '5': '低' },
-    statuses: { REQUESTED: '已请求', ACKNOWLEDGED: '已确认', IN_PROGRESS: '处理中', DONE: '已完成', CANCELLED: '已取消' },
+    statuses: {
+      REQUESTED: '已请求',
+      ACKNOWLEDGED: '已确认',
+      IN_PROGRESS: '处理中',
+      DONE: '已完成',
+      CANCELLED: '已取消',
+    },
     acknowledgedBy: '{{name}}已确认',
     escalated: '超时',
     escalatedHelp: '长时间未确认，已通知护士长。',

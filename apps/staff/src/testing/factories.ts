@@ -8,7 +8,8 @@ let sequence = 1000;
 const next = () => (sequence += 1);
 
 /** Minutes before now as an ISO time, to build waiting times. */
-export const minutesAgo = (minutes: number, from = Date.now()) => new Date(from - minutes * 60_000).toISOString();
+export const minutesAgo = (minutes: number, from = Date.now()) =>
+  new Date(from - minutes * 60_000).toISOString();
 
 export function staffProfile(overrides: Partial<StaffProfile> = {}): StaffProfile {
   return {

@@ -1,4 +1,10 @@
-import { topicMatches, type Realtime, type RealtimeErrorKind, type RealtimeHandler, type RealtimeStatus } from '../lib/realtime';
+import {
+  topicMatches,
+  type Realtime,
+  type RealtimeErrorKind,
+  type RealtimeHandler,
+  type RealtimeStatus,
+} from '../lib/realtime';
 
 /** A Realtime double: tests deliver broker messages with `deliver` and read what was published. */
 export interface FakeRealtime extends Realtime {

@@ -12,8 +12,11 @@ export interface FakeRequest {
 export type FakeResponse = Envelope<unknown> | { status: number; body: Envelope<unknown> };
 export type FakeRoute = (request: FakeRequest) => FakeResponse | Promise<FakeResponse>;
 
-export const ok = <T,>(data: T): Envelope<T> => ({ code: 0, description: '성공', data });
-export const fail = (code: number, description = '', status = 400) => ({ status, body: { code, description, data: null } });
+export const ok = <T>(data: T): Envelope<T> => ({ code: 0, description: '성공', data });
+export const fail = (code: number, description = '', status = 400) => ({
+  status,
+  body: { code, description, data: null },
+});
 
 /**
  * A fetch that answers like the server, from routes keyed "METHOD /path" (relative to the
@@ -30,10 +33,17 @@ export function createFakeFetch(routes: Record<string, FakeRoute>) {
     const request: FakeRequest = { method, path, query: url.searchParams, headers, body };
     requests.push(request);
     const route = routes[`${method} ${path}`];
-    if (!route) return new Response(JSON.stringify({ code: 10004004, description: 'no route', data: null }), { status: 404 });
+    if (!route)
+      return new Response(JSON.stringify({ code: 10004004, description: 'no route', data: null }), {
+        status: 404,
+      });
     const answer = await route(request);
-    const { status, body: envelope } = 'status' in answer && 'body' in answer ? answer : { status: 200, body: answer };
-    return new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status, body: envelope } =
+      'status' in answer && 'body' in answer ? answer : { status: 200, body: answer };
+    return new Response(JSON.stringify(envelope), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   return { fetch: fetchFn, requests };
 }

@@ -30,8 +30,16 @@ export function renderConsole(ui: ReactElement, options: RenderOptions = {}) {
   session.saveMyData(me);
   const server = createFakeFetch(options.routes ?? {});
   const api = createApiClient({ session, fetch: server.fetch });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const services: AppServices = { session, api, queryClient, i18n: createI18n('kr-KO'), createRealtime: () => realtime };
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const services: AppServices = {
+    session,
+    api,
+    queryClient,
+    i18n: createI18n('kr-KO'),
+    createRealtime: () => realtime,
+  };
   const user = userEvent.setup();
   const result = render(
     <AppProvider services={services}>

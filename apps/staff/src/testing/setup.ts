@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks what antd's responsive helpers and tables measure with.
@@ -25,6 +25,9 @@ if (!window.ResizeObserver) {
 }
 // Scrolling the chat log is layout work jsdom does not do.
 Element.prototype.scrollTo ??= () => undefined;
+
+// Screens wait for fetches and antd transitions; give them time when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -19,7 +19,8 @@ import { SESSION_END_KEY } from '../services';
 export function AuthenticatedLayout() {
   const session = useSession();
   const location = useLocation();
-  if (!session?.myData) return <Navigate to={paths.login.href()} replace state={{ from: location.pathname }} />;
+  if (!session?.myData)
+    return <Navigate to={paths.login.href()} replace state={{ from: location.pathname }} />;
   return <ConnectedConsole me={session.myData} />;
 }
 
@@ -32,8 +33,11 @@ function ConnectedConsole({ me }: { me: StaffProfile }) {
   // One connection per logged-in staff member, closed on logout.
   useEffect(() => {
     const connection = createRealtime();
-    const offError = connection.onError((kind) =>
-      void message.error(t(kind === 'connection' ? 'connection.connectionError' : 'connection.subscriptionError')),
+    const offError = connection.onError(
+      (kind) =>
+        void message.error(
+          t(kind === 'connection' ? 'connection.connectionError' : 'connection.subscriptionError'),
+        ),
     );
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the connection is an external resource made here
     setRealtime(connection);

@@ -5,7 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { EmptyState, LoadingState } from '../../components/ui/query-state';
 import { useApiClient } from '../../lib/api-client';
-import { getChatRoomsQueryOptions, useChatRooms, type InboxFilter } from '../../features/inbox/api/get-chat-rooms';
+import {
+  getChatRoomsQueryOptions,
+  useChatRooms,
+  type InboxFilter,
+} from '../../features/inbox/api/get-chat-rooms';
 import { ChatInbox } from '../../features/inbox/components/chat-inbox';
 import { useUpsertInboxRoom } from '../../features/inbox/use-inbox-live';
 import { ChatRoomView } from '../../features/chat-room/components/chat-room-view';

@@ -5,7 +5,11 @@ import { errorMessage } from '../../lib/error-message';
 export function LoadingState({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 12, padding: 48 }}>
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 12, padding: 48 }}
+    >
       <Spin />
       <span>{label ?? t('common.loading')}</span>
     </div>

@@ -18,21 +18,32 @@ export type TimelineItem =
  * History pages (newest page first) plus what arrived live, each message once, oldest first.
  * Pages shift while new messages arrive, so an older page may repeat what we have: idx decides.
  */
-export function mergeMessages(pages: readonly (readonly ChatMessage[])[], live: readonly ChatMessage[]): ChatMessage[] {
+export function mergeMessages(
+  pages: readonly (readonly ChatMessage[])[],
+  live: readonly ChatMessage[],
+): ChatMessage[] {
   const byIdx = new Map<number, ChatMessage>();
   for (const page of pages) for (const message of page) byIdx.set(message.idx, message);
   for (const message of live) byIdx.set(message.idx, message);
-  return [...byIdx.values()].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.idx - b.idx);
+  return [...byIdx.values()].sort(
+    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.idx - b.idx,
+  );
 }
 
 /** Pending messages whose stamped copy has not come back (by clientMsgId). */
-export function stillPending(pending: readonly PendingMessage[], messages: readonly ChatMessage[]): PendingMessage[] {
+export function stillPending(
+  pending: readonly PendingMessage[],
+  messages: readonly ChatMessage[],
+): PendingMessage[] {
   const confirmed = new Set(messages.map((m) => m.clientMsgId).filter((id): id is string => id !== null));
   return pending.filter((p) => !confirmed.has(p.clientMsgId));
 }
 
 /** Messages and pending ones in order, with a date separator wherever the day changes. */
-export function buildTimeline(messages: readonly ChatMessage[], pending: readonly PendingMessage[]): TimelineItem[] {
+export function buildTimeline(
+  messages: readonly ChatMessage[],
+  pending: readonly PendingMessage[],
+): TimelineItem[] {
   const items: TimelineItem[] = [];
   let lastDay: string | null = null;
   const addDate = (at: string) => {

@@ -3,7 +3,8 @@ import { OPEN_NURSE_CALL_STATUSES, type NurseCall } from '@smartcare/contract/nu
 /** The ward board's order (domain.md): priority first (1 is most urgent), then the oldest call. */
 export function sortCalls(calls: readonly NurseCall[]): NurseCall[] {
   return [...calls].sort(
-    (a, b) => a.priority - b.priority || Date.parse(a.requestedAt) - Date.parse(b.requestedAt) || a.idx - b.idx,
+    (a, b) =>
+      a.priority - b.priority || Date.parse(a.requestedAt) - Date.parse(b.requestedAt) || a.idx - b.idx,
   );
 }
 

@@ -11,7 +11,11 @@ export interface LoginInput extends LoginBody {
 }
 
 /** Login without the bearer header (spec §6), then the profile, so the header can name the staff member. */
-export async function loginStaff(client: ApiClient, session: SessionStore, input: LoginInput): Promise<StaffProfile> {
+export async function loginStaff(
+  client: ApiClient,
+  session: SessionStore,
+  input: LoginInput,
+): Promise<StaffProfile> {
   const tokens = await client.call<TokenPair>('POST', apiPaths.staff.login, {
     body: { loginId: input.loginId.trim(), password: input.password },
     auth: false,

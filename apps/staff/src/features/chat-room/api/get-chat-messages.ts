@@ -12,7 +12,11 @@ export interface ChatMessagesParams {
 }
 
 /** One page of a room's history; page 1 is the newest, each page ordered oldest → newest. */
-export function getChatMessages(client: ApiClient, params: ChatMessagesParams, pNum: number): Promise<Page<ChatMessage>> {
+export function getChatMessages(
+  client: ApiClient,
+  params: ChatMessagesParams,
+  pNum: number,
+): Promise<Page<ChatMessage>> {
   return client.call<Page<ChatMessage>>('GET', apiPaths.chat.messages, {
     query: { pNum, pSize: CHAT_PAGE_SIZE, roomIdx: params.roomIdx, hospitalIdx: params.hospitalIdx },
   });

@@ -16,7 +16,10 @@ function Harness({ initial }: { initial: ChatRoomSummary }) {
   return <ChatRoomView room={room} me={me} onRoomChanged={setRoom} />;
 }
 
-function renderRoom(messages: ChatMessage[], options: { room?: Partial<ChatRoomSummary>; routes?: Record<string, FakeRoute> } = {}) {
+function renderRoom(
+  messages: ChatMessage[],
+  options: { room?: Partial<ChatRoomSummary>; routes?: Record<string, FakeRoute> } = {},
+) {
   const room = chatRoom({ idx: 11, patientName: '홍길동', status: 'WAIT', ...options.room });
   return renderConsole(<Harness initial={room} />, {
     me,
@@ -34,22 +37,60 @@ const log = () => screen.getByRole('log', { name: '대화 내용' });
 describe('the chat room view', () => {
   it('shows the history with bubbles by person type and a separator for each day', async () => {
     renderRoom([
-      chatMessage({ idx: 1, personType: 'PATIENT', senderName: '홍길동', content: '어제 질문입니다', createdAt: at('2026-11-20', '21:10') }),
-      chatMessage({ idx: 2, personType: 'CHATBOT', senderIdx: 0, senderName: 'bot', content: '면회 시간은 오후 6시까지입니다.', createdAt: at('2026-11-20', '21:11') }),
-      chatMessage({ idx: 3, personType: 'PATIENT', senderName: '홍길동', content: '오늘 다시 물어봐요', createdAt: at('2026-11-21', '09:00') }),
-      chatMessage({ idx: 4, personType: 'USER', senderIdx: 8, senderName: '박간호', content: '네, 확인해 볼게요.', createdAt: at('2026-11-21', '09:05') }),
-      chatMessage({ idx: 5, personType: 'USER', senderIdx: 7, senderName: '김간호', content: '제가 이어서 답변드릴게요.', createdAt: at('2026-11-21', '09:06') }),
+      chatMessage({
+        idx: 1,
+        personType: 'PATIENT',
+        senderName: '홍길동',
+        content: '어제 질문입니다',
+        createdAt: at('2026-11-20', '21:10'),
+      }),
+      chatMessage({
+        idx: 2,
+        personType: 'CHATBOT',
+        senderIdx: 0,
+        senderName: 'bot',
+        content: '면회 시간은 오후 6시까지입니다.',
+        createdAt: at('2026-11-20', '21:11'),
+      }),
+      chatMessage({
+        idx: 3,
+        personType: 'PATIENT',
+        senderName: '홍길동',
+        content: '오늘 다시 물어봐요',
+        createdAt: at('2026-11-21', '09:00'),
+      }),
+      chatMessage({
+        idx: 4,
+        personType: 'USER',
+        senderIdx: 8,
+        senderName: '박간호',
+        content: '네, 확인해 볼게요.',
+        createdAt: at('2026-11-21', '09:05'),
+      }),
+      chatMessage({
+        idx: 5,
+        personType: 'USER',
+        senderIdx: 7,
+        senderName: '김간호',
+        content: '제가 이어서 답변드릴게요.',
+        createdAt: at('2026-11-21', '09:06'),
+      }),
     ]);
 
     await screen.findByText('어제 질문입니다');
     const separators = within(log()).getAllByRole('separator');
-    expect(separators.map((s) => s.textContent)).toEqual(['2026년 11월 20일 금요일', '2026년 11월 21일 토요일']);
+    expect(separators.map((s) => s.textContent)).toEqual([
+      '2026년 11월 20일 금요일',
+      '2026년 11월 21일 토요일',
+    ]);
 
     const bubble = (text: string) => screen.getByText(text).closest('.bubble-row')!;
     expect(bubble('어제 질문입니다')).toHaveClass('bubble-patient');
     expect(within(bubble('어제 질문입니다') as HTMLElement).getByText('홍길동')).toBeInTheDocument();
     expect(bubble('면회 시간은 오후 6시까지입니다.')).toHaveClass('bubble-bot');
-    expect(within(bubble('면회 시간은 오후 6시까지입니다.') as HTMLElement).getByText('챗봇')).toBeInTheDocument();
+    expect(
+      within(bubble('면회 시간은 오후 6시까지입니다.') as HTMLElement).getByText('챗봇'),
+    ).toBeInTheDocument();
     expect(bubble('네, 확인해 볼게요.')).toHaveClass('bubble-staff');
     expect(within(bubble('네, 확인해 볼게요.') as HTMLElement).getByText('박간호')).toBeInTheDocument();
     expect(bubble('제가 이어서 답변드릴게요.')).toHaveClass('bubble-mine');
@@ -82,7 +123,15 @@ describe('the chat room view', () => {
     act(() =>
       realtime.deliver(
         topics.chatRoomEvent(11, 'message'),
-        chatMessage({ idx: 2, roomIdx: 11, personType: 'USER', senderIdx: 7, senderName: '김간호', content: '네, 지금 갈게요', clientMsgId: payload.clientMsgId }),
+        chatMessage({
+          idx: 2,
+          roomIdx: 11,
+          personType: 'USER',
+          senderIdx: 7,
+          senderName: '김간호',
+          content: '네, 지금 갈게요',
+          clientMsgId: payload.clientMsgId,
+        }),
       ),
     );
 
@@ -104,15 +153,25 @@ describe('the chat room view', () => {
 
     realtime.offline = false;
     act(() => realtime.setStatus('connected'));
-    await waitFor(() => expect(realtime.published.map((p) => p.topic)).toContain(topics.chatRoomEvent(11, 'message')));
+    await waitFor(() =>
+      expect(realtime.published.map((p) => p.topic)).toContain(topics.chatRoomEvent(11, 'message')),
+    );
     expect((realtime.published[0]!.payload as { content: string }).content).toBe('연결 끊김 중 메시지');
   });
 
   it('loads older pages when the staff member asks for earlier messages', async () => {
     const newest = Array.from({ length: 30 }, (_, i) =>
-      chatMessage({ idx: 100 + i, content: `최근 메시지 ${i}`, createdAt: at('2026-11-21', `10:${String(i).padStart(2, '0')}`) }),
+      chatMessage({
+        idx: 100 + i,
+        content: `최근 메시지 ${i}`,
+        createdAt: at('2026-11-21', `10:${String(i).padStart(2, '0')}`),
+      }),
     );
-    const oldest = chatMessage({ idx: 50, content: '가장 오래된 메시지', createdAt: at('2026-11-21', '08:00') });
+    const oldest = chatMessage({
+      idx: 50,
+      content: '가장 오래된 메시지',
+      createdAt: at('2026-11-21', '08:00'),
+    });
     const { user, requests } = renderRoom([], {
       routes: {
         'GET /chat/messages': (req) =>
@@ -125,7 +184,9 @@ describe('the chat room view', () => {
     await user.click(screen.getByRole('button', { name: '이전 메시지 더 보기' }));
 
     expect(await screen.findByText('가장 오래된 메시지')).toBeInTheDocument();
-    const texts = within(log()).getAllByText(/메시지/).map((el) => el.textContent);
+    const texts = within(log())
+      .getAllByText(/메시지/)
+      .map((el) => el.textContent);
     expect(texts[0]).toBe('가장 오래된 메시지');
     expect(screen.getByText('상담의 처음입니다.')).toBeInTheDocument();
     const asked = requests.filter((r) => r.path === '/chat/messages').map((r) => Object.fromEntries(r.query));
@@ -136,9 +197,14 @@ describe('the chat room view', () => {
   });
 
   it('marks the room read up to the newest message', async () => {
-    const { requests } = renderRoom([chatMessage({ idx: 41 }), chatMessage({ idx: 42 })], { room: { unreadCount: 2 } });
+    const { requests } = renderRoom([chatMessage({ idx: 41 }), chatMessage({ idx: 42 })], {
+      room: { unreadCount: 2 },
+    });
     await waitFor(() => expect(requests.some((r) => r.path === '/chat/markRead')).toBe(true));
-    expect(requests.find((r) => r.path === '/chat/markRead')!.body).toEqual({ roomIdx: 11, lastReadMsgIdx: 42 });
+    expect(requests.find((r) => r.path === '/chat/markRead')!.body).toEqual({
+      roomIdx: 11,
+      lastReadMsgIdx: 42,
+    });
   });
 
   it('enters the room and completes it, and stops accepting messages once it is complete', async () => {
@@ -148,7 +214,10 @@ describe('the chat room view', () => {
     await user.click(screen.getByRole('button', { name: '상담 참여' }));
     expect(realtime.published).toContainEqual({ topic: topics.chatRoomEvent(11, 'enter'), payload: {} });
     act(() =>
-      realtime.deliver(topics.chatRoomEvent(11, 'enter'), { roomIdx: 11, person: { personType: 'USER', idx: 7, name: '김간호' } }),
+      realtime.deliver(topics.chatRoomEvent(11, 'enter'), {
+        roomIdx: 11,
+        person: { personType: 'USER', idx: 7, name: '김간호' },
+      }),
     );
     expect(await screen.findByText('참여 중')).toBeInTheDocument();
 

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Alert, App, Button, Input, Popconfirm, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,7 +55,11 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
   const scrollFromBottomRef = useRef<number | null>(null);
 
   const messages = useMemo(
-    () => mergeMessages((history.data?.pages ?? []).map((page) => page.dataList), live),
+    () =>
+      mergeMessages(
+        (history.data?.pages ?? []).map((page) => page.dataList),
+        live,
+      ),
     [history.data, live],
   );
   const unconfirmed = useMemo(() => stillPending(pending, messages), [pending, messages]);
@@ -64,7 +76,8 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
       const stamped = result.data;
       setLive((list) => [...list, stamped]);
       // The server's stamped copy replaces our pending one (its timer then finds nothing to fail).
-      if (stamped.clientMsgId) setPending((list) => list.filter((p) => p.clientMsgId !== stamped.clientMsgId));
+      if (stamped.clientMsgId)
+        setPending((list) => list.filter((p) => p.clientMsgId !== stamped.clientMsgId));
     } else if (parsed.event === 'enter') {
       const result = chatEnterEventSchema.safeParse(payload);
       if (!result.success) return;
@@ -84,7 +97,10 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
   const publishMessage = useCallback(
     (item: Pick<PendingMessage, 'clientMsgId' | 'content'>) => {
       realtime
-        .publish(topics.chatRoomEvent(room.idx, 'message'), { clientMsgId: item.clientMsgId, content: item.content })
+        .publish(topics.chatRoomEvent(room.idx, 'message'), {
+          clientMsgId: item.clientMsgId,
+          content: item.content,
+        })
         .then(() => {
           setTimeout(() => {
             setPending((list) =>
@@ -234,12 +250,19 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
                   {history.isFetchingNextPage ? t('chatRoom.loadingOlder') : t('chatRoom.loadOlder')}
                 </Button>
               ) : (
-                <span className="room-log-start">{timeline.length > 0 ? t('chatRoom.historyStart') : t('chatRoom.empty')}</span>
+                <span className="room-log-start">
+                  {timeline.length > 0 ? t('chatRoom.historyStart') : t('chatRoom.empty')}
+                </span>
               )}
             </div>
             {timeline.map((item) =>
               item.kind === 'date' ? (
-                <div key={item.key} className="date-separator" role="separator" aria-label={formatDate(item.at, i18n.language)}>
+                <div
+                  key={item.key}
+                  className="date-separator"
+                  role="separator"
+                  aria-label={formatDate(item.at, i18n.language)}
+                >
                   <span>{formatDate(item.at, i18n.language)}</span>
                 </div>
               ) : item.kind === 'message' ? (

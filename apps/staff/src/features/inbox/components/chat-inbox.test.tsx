@@ -24,9 +24,21 @@ const roomNames = () =>
 describe('the chat inbox', () => {
   it('puts rooms waiting for staff first, the longest wait on top, then the rest by latest activity', async () => {
     const rooms = [
-      chatRoom({ idx: 1, patientName: '답변함', status: 'STANDBY', waitingSince: null, lastActivityAt: minutesAgo(1) }),
+      chatRoom({
+        idx: 1,
+        patientName: '답변함',
+        status: 'STANDBY',
+        waitingSince: null,
+        lastActivityAt: minutesAgo(1),
+      }),
       chatRoom({ idx: 2, patientName: '2분대기', status: 'WAIT', waitingSince: minutesAgo(2) }),
-      chatRoom({ idx: 3, patientName: '챗봇중', status: 'NONE', waitingSince: null, lastActivityAt: minutesAgo(40) }),
+      chatRoom({
+        idx: 3,
+        patientName: '챗봇중',
+        status: 'NONE',
+        waitingSince: null,
+        lastActivityAt: minutesAgo(40),
+      }),
       chatRoom({ idx: 4, patientName: '15분대기', status: 'WAIT', waitingSince: minutesAgo(15) }),
     ];
     renderConsole(<LiveInbox />, { routes: { 'GET /chat/rooms': () => ok(rooms) } });
@@ -37,7 +49,9 @@ describe('the chat inbox', () => {
     const longest = screen.getByRole('link', { name: /15분대기/ });
     expect(within(longest).getByText('답변 대기')).toBeInTheDocument();
     expect(within(longest).getByText(/15분 \d+초 대기/)).toBeInTheDocument();
-    expect(within(screen.getByRole('link', { name: /답변함/ })).getByText('환자 응답 대기')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('link', { name: /답변함/ })).getByText('환자 응답 대기'),
+    ).toBeInTheDocument();
   });
 
   it('shows unread counts in words and the last message as plain text', async () => {
@@ -62,9 +76,16 @@ describe('the chat inbox', () => {
   });
 
   it('updates live from staffInbox: a patient writing moves their room up with a new unread count', async () => {
-    const older = chatRoom({ idx: 7, patientName: '먼저온환자', status: 'WAIT', waitingSince: minutesAgo(10) });
+    const older = chatRoom({
+      idx: 7,
+      patientName: '먼저온환자',
+      status: 'WAIT',
+      waitingSince: minutesAgo(10),
+    });
     const quiet = chatRoom({ idx: 8, patientName: '조용한환자', status: 'STANDBY', waitingSince: null });
-    const { realtime } = renderConsole(<LiveInbox />, { routes: { 'GET /chat/rooms': () => ok([older, quiet]) } });
+    const { realtime } = renderConsole(<LiveInbox />, {
+      routes: { 'GET /chat/rooms': () => ok([older, quiet]) },
+    });
     expect(await screen.findByText('조용한환자')).toBeInTheDocument();
     expect(realtime.subscriptions()).toContain(topics.staffInbox(1));
 
@@ -104,7 +125,9 @@ describe('the chat inbox', () => {
       routes: {
         'GET /chat/rooms': () => {
           calls += 1;
-          return calls === 1 ? fail(ResultCode.SERVER_ERROR, '일시적인 문제가 발생했습니다.', 500) : ok([chatRoom({ patientName: '다시불러옴' })]);
+          return calls === 1
+            ? fail(ResultCode.SERVER_ERROR, '일시적인 문제가 발생했습니다.', 500)
+            : ok([chatRoom({ patientName: '다시불러옴' })]);
         },
       },
     });

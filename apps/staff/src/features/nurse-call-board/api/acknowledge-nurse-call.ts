@@ -23,7 +23,9 @@ export function useAcknowledgeNurseCall() {
 export function applyCallResult(queryClient: ReturnType<typeof useQueryClient>, data: unknown): void {
   const parsed = nurseCallSchema.safeParse(data);
   if (parsed.success) {
-    queryClient.setQueryData<NurseCall[]>(openCallsKey, (calls) => (calls ? upsertCall(calls, parsed.data) : calls));
+    queryClient.setQueryData<NurseCall[]>(openCallsKey, (calls) =>
+      calls ? upsertCall(calls, parsed.data) : calls,
+    );
   } else {
     void queryClient.invalidateQueries({ queryKey: openCallsKey });
   }

@@ -31,7 +31,13 @@ describe('the nurse-call board', () => {
     renderBoard([
       nurseCall({ patientName: '물요청', reason: 'WATER', requestedAt: minutesAgo(30) }),
       nurseCall({ patientName: '통증최근', reason: 'PAIN', requestedAt: minutesAgo(1) }),
-      nurseCall({ patientName: '낙상환자', reason: 'FALL', requestedAt: minutesAgo(0.5), ward: '5병동', bed: '502-1' }),
+      nurseCall({
+        patientName: '낙상환자',
+        reason: 'FALL',
+        requestedAt: minutesAgo(0.5),
+        ward: '5병동',
+        bed: '502-1',
+      }),
       nurseCall({ patientName: '통증오래', reason: 'PAIN', requestedAt: minutesAgo(8) }),
     ]);
 
@@ -69,7 +75,12 @@ describe('the nurse-call board', () => {
       realtime.deliver(topics.nurseCalling(1), { clientCallId: 'abc', reason: 'PAIN' });
       realtime.deliver(topics.nurseCalling(1), {
         event: 'update',
-        call: { ...existing, status: 'ACKNOWLEDGED', acknowledgedByName: '박간호', acknowledgedAt: minutesAgo(0) },
+        call: {
+          ...existing,
+          status: 'ACKNOWLEDGED',
+          acknowledgedByName: '박간호',
+          acknowledgedAt: minutesAgo(0),
+        },
       });
     });
 
@@ -83,7 +94,12 @@ describe('the nurse-call board', () => {
     await user.click(await screen.findByRole('switch', { name: '알림음' }));
     expect(screen.getByText('알림음 꺼짐')).toBeInTheDocument();
 
-    act(() => realtime.deliver(topics.nurseCalling(1), { event: 'request', call: nurseCall({ patientName: '조용히' }) }));
+    act(() =>
+      realtime.deliver(topics.nurseCalling(1), {
+        event: 'request',
+        call: nurseCall({ patientName: '조용히' }),
+      }),
+    );
 
     expect(beep).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent('조용히');
@@ -92,7 +108,8 @@ describe('the nurse-call board', () => {
   it('acknowledges and completes a call through the server, which then drops it from the board', async () => {
     const call = nurseCall({ idx: 77, patientName: '홍길동', reason: 'PAIN' });
     const { user, requests } = renderBoard([call], {
-      'PUT /nurseCall/acknowledge': () => ok({ ...call, status: 'ACKNOWLEDGED', acknowledgedByName: '김간호' }),
+      'PUT /nurseCall/acknowledge': () =>
+        ok({ ...call, status: 'ACKNOWLEDGED', acknowledgedByName: '김간호' }),
       'PUT /nurseCall/complete': () => ok({ ...call, status: 'DONE', completedAt: minutesAgo(0) }),
     });
 
@@ -109,7 +126,9 @@ describe('the nurse-call board', () => {
   });
 
   it('marks a call that was escalated', async () => {
-    renderBoard([nurseCall({ patientName: '늦은호출', requestedAt: minutesAgo(12), escalatedAt: minutesAgo(2) })]);
+    renderBoard([
+      nurseCall({ patientName: '늦은호출', requestedAt: minutesAgo(12), escalatedAt: minutesAgo(2) }),
+    ]);
     const row = (await screen.findByText('늦은호출')).closest('tr')!;
     expect(within(row).getByText('지연')).toBeInTheDocument();
     expect(row).toHaveClass('call-row-escalated');

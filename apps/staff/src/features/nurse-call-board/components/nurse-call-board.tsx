@@ -13,7 +13,13 @@ import { sortCalls } from '../sort-calls';
 import { useNurseCallAlerts } from './nurse-call-live';
 import { useCallPlace } from './use-call-place';
 
-const priorityColour: Record<number, string> = { 1: 'red', 2: 'volcano', 3: 'gold', 4: 'blue', 5: 'default' };
+const priorityColour: Record<number, string> = {
+  1: 'red-inverse',
+  2: 'volcano',
+  3: 'gold',
+  4: 'blue',
+  5: 'default',
+};
 
 /** The ward board: open calls by priority then age, with live waiting times and the two actions. */
 export function NurseCallBoard() {
@@ -27,7 +33,8 @@ export function NurseCallBoard() {
   const now = useNow(1000);
   const sorted = useMemo(() => sortCalls(calls.data ?? []), [calls.data]);
 
-  const onError = (error: unknown) => void message.error(`${t('nurseCall.actionFailed')} ${errorMessage(error, t)}`);
+  const onError = (error: unknown) =>
+    void message.error(`${t('nurseCall.actionFailed')} ${errorMessage(error, t)}`);
   const busy = (idx: number, mutation: typeof acknowledge | typeof complete) =>
     mutation.isPending && mutation.variables?.callIdx === idx;
 
@@ -78,7 +85,9 @@ export function NurseCallBoard() {
         <div>
           <div>{t(`nurseCall.statuses.${call.status}`)}</div>
           {call.acknowledgedByName && (
-            <div className="call-note">{t('nurseCall.acknowledgedBy', { name: call.acknowledgedByName })}</div>
+            <div className="call-note">
+              {t('nurseCall.acknowledgedBy', { name: call.acknowledgedByName })}
+            </div>
           )}
         </div>
       ),
@@ -144,7 +153,9 @@ export function NurseCallBoard() {
           pagination={false}
           locale={{ emptyText: <EmptyState text={t('nurseCall.empty')} /> }}
           rowClassName={(call) =>
-            [freshIds.has(call.idx) ? 'call-fresh' : '', call.escalatedAt ? 'call-row-escalated' : ''].join(' ').trim()
+            [freshIds.has(call.idx) ? 'call-fresh' : '', call.escalatedAt ? 'call-row-escalated' : '']
+              .join(' ')
+              .trim()
           }
           onRow={(call) => ({ 'data-call-idx': call.idx }) as HTMLAttributes<HTMLElement>}
         />

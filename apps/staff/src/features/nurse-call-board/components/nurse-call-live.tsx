@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -83,7 +92,8 @@ export function NurseCallLiveProvider({
     const parsed = nurseCallEventSchema.safeParse(payload);
     if (!parsed.success) return;
     const { event, call } = parsed.data;
-    const known = queryClient.getQueryData<NurseCall[]>(openCallsKey)?.some((c) => c.idx === call.idx) ?? false;
+    const known =
+      queryClient.getQueryData<NurseCall[]>(openCallsKey)?.some((c) => c.idx === call.idx) ?? false;
     queryClient.setQueryData<NurseCall[]>(openCallsKey, (calls) => (calls ? upsertCall(calls, call) : calls));
     if (event === 'request' && !known && call.status === 'REQUESTED') alertNewCall(call);
   });

@@ -7,7 +7,9 @@ export function useCallPlace() {
   const { t } = useTranslation();
   return useCallback(
     (call: Pick<NurseCall, 'ward' | 'bed'>) =>
-      call.ward || call.bed ? t('nurseCall.place', { ward: call.ward ?? '', bed: call.bed ?? '' }).trim() : t('nurseCall.noPlace'),
+      call.ward || call.bed
+        ? t('nurseCall.place', { ward: call.ward ?? '', bed: call.bed ?? '' }).trim()
+        : t('nurseCall.noPlace'),
     [t],
   );
 }
