@@ -1,9 +1,9 @@
+// antd-mobile's global CSS variables (our theme in app.css overrides them).
 import 'antd-mobile/es/global';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { installAntdMobileRender } from './lib/antd-mobile-render';
 import { startAppHeight } from './lib/app-height';
 import { resumeSession } from './lib/auth';
 import { initI18n } from './lib/i18n';
@@ -12,7 +12,6 @@ import { startPreloadErrorHandling } from './lib/preload-error';
 import { startTouchEmulation } from './lib/touch-emulation';
 
 // Order matters: the restored hash must be in place before the router reads it (spec §2).
-installAntdMobileRender();
 startPreloadErrorHandling();
 restoreLastRoute();
 startAppHeight();
@@ -25,4 +24,7 @@ void initI18n().then(() => {
     </StrictMode>,
   );
   void resumeSession();
+  // antd-mobile's React 19 shim and locale (lib/antd-mobile.ts), fetched once the first
+  // screen is up; screens that use the library import it themselves as well.
+  setTimeout(() => void import('./lib/antd-mobile'), 1500);
 });

@@ -1,12 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from './react-render';
 import { afterEach, beforeAll } from 'vitest';
-import { installAntdMobileRender } from '../lib/antd-mobile-render';
+import '../lib/antd-mobile';
 import { initI18n } from '../lib/i18n';
 import { toast } from '../lib/toast';
 
 // Same start-up as main.tsx: the antd-mobile React 19 shim and the Korean catalogue.
-installAntdMobileRender();
 
 beforeAll(async () => {
   await initI18n('kr-KO');

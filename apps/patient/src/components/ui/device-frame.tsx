@@ -1,6 +1,6 @@
-import { CloseOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppIcon } from './icons';
 import { isMobileUserAgent } from '../../lib/platform';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
 
@@ -22,7 +22,7 @@ export function DeviceFrame({ children, mobile = isMobileUserAgent() }: { childr
         <div className="mobile-notice" role="note">
           <span>{t('device.useMobile')}</span>
           <button type="button" className="icon-button" onClick={dismiss} aria-label={t('device.dismissNotice')}>
-            <CloseOutline aria-hidden="true" />
+            <AppIcon name="close" />
           </button>
         </div>
       )}

@@ -1,4 +1,3 @@
-import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Page } from './page';
@@ -12,9 +11,9 @@ export function InPreparationScreen({ home }: { home: string }) {
       <div className="state-view">
         <p className="state-view-title">{t('inPreparation.heading')}</p>
         <p>{t('inPreparation.body')}</p>
-        <Button color="primary" size="large" block onClick={() => navigate(home)}>
+        <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(home)}>
           {t('inPreparation.goHome')}
-        </Button>
+        </button>
       </div>
     </Page>
   );

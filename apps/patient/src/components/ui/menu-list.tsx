@@ -1,6 +1,6 @@
-import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AppIcon } from './icons';
 
 /**
  * A list of rows that go somewhere or do something. Rows are real links and buttons
@@ -28,7 +28,7 @@ export function MenuList({ rows, label }: { rows: MenuRow[]; label?: string }) {
               {row.description && <span className="menu-row-description">{row.description}</span>}
             </span>
             {row.extra && <span className="menu-row-extra">{row.extra}</span>}
-            {(row.to || row.onClick) && <RightOutline className="menu-row-arrow" aria-hidden="true" />}
+            {(row.to || row.onClick) && <AppIcon name="forward" className="menu-row-arrow" />}
           </>
         );
         const className = `menu-row${row.danger ? ' menu-row-danger' : ''}`;

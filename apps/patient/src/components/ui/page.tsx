@@ -1,7 +1,7 @@
-import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AppIcon } from './icons';
 
 /**
  * One screen: a header with a real back button and the title as the page's h1, then the
@@ -33,7 +33,7 @@ export function Page({
       <header className="page-header">
         {back ? (
           <button type="button" className="icon-button" onClick={goBack} aria-label={t('common.back')}>
-            <LeftOutline aria-hidden="true" />
+            <AppIcon name="back" />
           </button>
         ) : (
           <span className="icon-button-placeholder" />

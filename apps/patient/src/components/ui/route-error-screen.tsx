@@ -1,4 +1,3 @@
-import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../../lib/preload-error';
@@ -14,9 +13,9 @@ export function RouteErrorScreen() {
         <div className="state-view" role="alert">
           <h1 className="state-view-title">{chunk ? t('routeError.updateTitle') : t('routeError.title')}</h1>
           <p>{chunk ? t('routeError.updateBody') : t('routeError.body')}</p>
-          <Button color="primary" size="large" block onClick={() => window.location.reload()}>
+          <button type="button" className="btn btn-primary btn-block" onClick={() => window.location.reload()}>
             {t('common.retry')}
-          </Button>
+          </button>
         </div>
       </main>
     </div>

@@ -1,13 +1,12 @@
-import DotLoading from 'antd-mobile/es/components/dot-loading';
-import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Loading, error and empty states of every screen; plain elements, so the first screen stays light. */
 export function LoadingView({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (
     <div className="state-view" role="status" aria-live="polite">
-      <DotLoading color="primary" />
+      <span className="spinner" aria-hidden="true" />
       <p>{label ?? t('common.loading')}</p>
     </div>
   );
@@ -20,9 +19,9 @@ export function ErrorView({ message, onRetry }: { message: string; onRetry?: () 
       <p className="state-view-title">{t('common.errorTitle')}</p>
       <p>{message}</p>
       {onRetry && (
-        <Button color="primary" fill="outline" size="large" onClick={onRetry}>
+        <button type="button" className="btn btn-outline" onClick={onRetry}>
           {t('common.retry')}
-        </Button>
+        </button>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
-import { CheckCircleFill, CloseCircleFill, ExclamationCircleFill, InformationCircleFill } from 'antd-mobile-icons';
 import { useSyncExternalStore } from 'react';
+import { AppIcon } from './icons';
 import { OVERLAY_BASE_Z_INDEX, toast, type ToastItem } from '../../lib/toast';
 
 /** Renders lib/toast's notices at the top of the screen, above every overlay. */
@@ -33,13 +33,13 @@ function ToastIcon({ item }: { item: ToastItem }) {
     case 'loading':
       return <LoadingIndicator style={item.loadingStyle} />;
     case 'success':
-      return <CheckCircleFill className="toast-icon" aria-hidden="true" />;
+      return <AppIcon name="check" className="toast-icon" />;
     case 'warning':
-      return <ExclamationCircleFill className="toast-icon" aria-hidden="true" />;
+      return <AppIcon name="warning" className="toast-icon" />;
     case 'info':
-      return <InformationCircleFill className="toast-icon" aria-hidden="true" />;
+      return <AppIcon name="info" className="toast-icon" />;
     case 'error':
-      return <CloseCircleFill className="toast-icon" aria-hidden="true" />;
+      return <AppIcon name="error" className="toast-icon" />;
   }
 }
 

@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import { PASSWORD_PATTERN, VERIFICATION_CODE_LENGTH } from '@smartcare/contract/account-rules';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';

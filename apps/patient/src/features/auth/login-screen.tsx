@@ -1,45 +1,47 @@
-import Button from 'antd-mobile/es/components/button';
-import Checkbox from 'antd-mobile/es/components/checkbox';
-import Form from 'antd-mobile/es/components/form';
-import Input from 'antd-mobile/es/components/input';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
+import { TextField } from '../../components/ui/text-field';
 import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
-import { rules } from '../../lib/form-rules';
+import { validationText } from '../../lib/form-rules';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
 import { useLogin } from './api/login';
 
-interface LoginForm {
-  loginId: string;
-  password: string;
-  remember: boolean;
-}
-
 /**
  * Login for both areas and the account area's /sign-in (one screen, spec §2). A refusal is
- * shown as the server words it (spec §5), translated by its result code.
+ * shown as the server words it (spec §5), translated by its result code. Plain form
+ * elements: this is the first screen of a logged-out patient (budget: 2× a bare React app).
  */
 export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 'area' | 'account' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<LoginForm>();
   const login = useLogin();
-  const [failure, setFailure] = useState<string | null>(null);
   const remembered = readStorage(storageKeys.rememberedLoginId);
+  const [loginId, setLoginId] = useState(remembered ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(remembered !== null);
+  const [errors, setErrors] = useState<{ loginId?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const config = areaConfig[area];
 
-  const submit = (values: LoginForm) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
     setFailure(null);
-    const loginId = values.loginId.trim();
+    const id = loginId.trim();
+    const missing = {
+      loginId: id ? undefined : validationText('required', { field: t('login.loginId') }),
+      password: password ? undefined : validationText('required', { field: t('login.password') }),
+    };
+    setErrors(missing);
+    if (missing.loginId || missing.password) return;
     login.mutate(
-      { loginId, password: values.password },
+      { loginId: id, password },
       {
         onSuccess: () => {
-          writeStorage(storageKeys.rememberedLoginId, values.remember ? loginId : null);
+          writeStorage(storageKeys.rememberedLoginId, remember ? id : null);
           navigate(variant === 'account' ? paths.account.detail.href() : config.home, { replace: true });
         },
         onError: (error) => setFailure(errorMessage(error)),
@@ -54,33 +56,41 @@ export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 
         <p className="login-app-name">{t('app.name')}</p>
         <p className="login-area">{t(config.titleKey)}</p>
       </div>
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMarkStyle="none"
-        initialValues={{ loginId: remembered ?? '', password: '', remember: remembered !== null }}
-        onFinish={submit}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={login.isPending}>
-            {t('login.submit')}
-          </Button>
-        }
-      >
-        <Form.Item name="loginId" label={t('login.loginId')} rules={[rules.required(t('login.loginId'))]}>
-          <Input autoComplete="username" placeholder={t('login.loginIdPlaceholder')} clearable />
-        </Form.Item>
-        <Form.Item name="password" label={t('login.password')} rules={[rules.required(t('login.password'))]}>
-          <Input type="password" autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
-        </Form.Item>
-        <Form.Item name="remember" valuePropName="checked">
-          <Checkbox>{t('login.remember')}</Checkbox>
-        </Form.Item>
+      <form className="plain-form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('login.loginId')}
+          name="loginId"
+          autoComplete="username"
+          autoCapitalize="none"
+          placeholder={t('login.loginIdPlaceholder')}
+          value={loginId}
+          error={errors.loginId}
+          onChange={(e) => setLoginId(e.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder={t('login.passwordPlaceholder')}
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <label className="check-row">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <span>{t('login.remember')}</span>
+        </label>
         {failure && (
           <p className="form-failure" role="alert">
             {failure}
           </p>
         )}
-      </Form>
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending} aria-busy={login.isPending}>
+          {login.isPending && <span className="spinner spinner-small" aria-hidden="true" />}
+          {t('login.submit')}
+        </button>
+      </form>
       <nav className="link-row" aria-label={t('login.moreActions')}>
         <Link to={paths.account.signUp.href()}>{t('login.signUp')}</Link>
         <Link to={paths.account.forgotPassword.href()}>{t('login.forgotPassword')}</Link>

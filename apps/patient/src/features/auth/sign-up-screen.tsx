@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import { LOGIN_ID_PATTERN, PASSWORD_PATTERN } from '@smartcare/contract/account-rules';
 import type { TermsCode } from '@smartcare/contract/terms';
 import Button from 'antd-mobile/es/components/button';

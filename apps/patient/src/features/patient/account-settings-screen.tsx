@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';

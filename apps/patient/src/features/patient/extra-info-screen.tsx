@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import type { BodyInfo, UpdateBodyInfoBody } from '@smartcare/contract/patient';
 import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';

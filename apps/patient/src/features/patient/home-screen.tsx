@@ -1,48 +1,29 @@
-import Button from 'antd-mobile/es/components/button';
-import {
-  BellOutline,
-  CalendarOutline,
-  FileOutline,
-  HeartOutline,
-  MessageOutline,
-  PhoneFill,
-  SearchOutline,
-  SetOutline,
-  SoundOutline,
-  StarOutline,
-  TeamOutline,
-  QuestionCircleOutline,
-  VideoOutline,
-  UserOutline,
-  ContentOutline,
-  HistogramOutline,
-} from 'antd-mobile-icons';
-import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AppIcon, type IconName } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
 import { errorMessage } from '../../lib/api-error';
 import { usePatient } from './api/get-patient';
 
-const ENTRY_ICONS: Record<string, ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>> = {
-  consulting: MessageOutline,
-  nurseCall: PhoneFill,
-  schedule: CalendarOutline,
-  guideSearch: SearchOutline,
-  documentRequest: FileOutline,
-  newsNotice: SoundOutline,
-  newsFaq: QuestionCircleOutline,
-  serviceHome: TeamOutline,
-  rating: StarOutline,
-  pushList: BellOutline,
-  myStatus: HeartOutline,
-  medication: ContentOutline,
-  telemedicine: VideoOutline,
-  diet: HistogramOutline,
-  qna: QuestionCircleOutline,
-  bodyInfo: UserOutline,
+const ENTRY_ICONS: Record<string, IconName> = {
+  consulting: 'chat',
+  nurseCall: 'nurse',
+  schedule: 'calendar',
+  guideSearch: 'search',
+  documentRequest: 'document',
+  newsNotice: 'notice',
+  newsFaq: 'question',
+  serviceHome: 'hospital',
+  rating: 'star',
+  pushList: 'bell',
+  myStatus: 'heart',
+  medication: 'pill',
+  telemedicine: 'video',
+  diet: 'meal',
+  qna: 'question',
+  bodyInfo: 'person',
 };
 
 /** Each area's home: greeting, the chosen hospital, and an entry to every feature of the area. */
@@ -54,7 +35,7 @@ export function HomeScreen({ area }: { area: Area }) {
 
   const settingsLink = (
     <Link className="icon-button" to={config.settingHome} aria-label={t('settings.title')}>
-      <SetOutline aria-hidden="true" />
+      <AppIcon name="settings" />
     </Link>
   );
 
@@ -96,14 +77,14 @@ export function HomeScreen({ area }: { area: Area }) {
             <h2 className="section-title">{t('home.services')}</h2>
             <ul className="entry-grid">
               {config.homeEntries.map((entry) => {
-                const Icon = ENTRY_ICONS[entry.key] ?? HeartOutline;
+                const icon = ENTRY_ICONS[entry.key] ?? 'heart';
                 // Chat needs a chosen hospital first (spec §5): send the patient to choose one.
                 const needsChoice = 'needsHospital' in entry && entry.needsHospital && !profile.choseHospitalIdx;
                 const to = needsChoice ? `${config.common.hospitalSelect.href()}?next=${encodeURIComponent(entry.href)}` : entry.href;
                 return (
                   <li key={entry.key}>
                     <Link className="entry" to={to}>
-                      <Icon className="entry-icon" aria-hidden="true" />
+                      <AppIcon name={icon} className="entry-icon" />
                       <span>{t(`home.entry.${entry.key}`)}</span>
                     </Link>
                   </li>
@@ -114,9 +95,9 @@ export function HomeScreen({ area }: { area: Area }) {
           {patient.isError && (
             <div className="notice-box" role="status">
               {errorMessage(patient.error)}{' '}
-              <Button size="small" fill="none" color="primary" onClick={() => void patient.refetch()}>
+              <button type="button" className="link-button" onClick={() => void patient.refetch()}>
                 {t('common.retry')}
-              </Button>
+              </button>
             </div>
           )}
         </>

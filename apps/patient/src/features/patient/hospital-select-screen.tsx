@@ -1,9 +1,10 @@
+import '../../lib/antd-mobile';
 import type { Hospital } from '@smartcare/contract/hospital';
 import SearchBar from 'antd-mobile/es/components/search-bar';
-import { CheckCircleFill } from 'antd-mobile-icons';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AppIcon } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { EmptyView, ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
@@ -80,7 +81,7 @@ export function HospitalSelectScreen({ area }: { area: Area }) {
                   </span>
                   {chosen && (
                     <span className="menu-row-extra chosen-mark">
-                      <CheckCircleFill aria-hidden="true" /> {t('hospitalSelect.current')}
+                      <AppIcon name="check" /> {t('hospitalSelect.current')}
                     </span>
                   )}
                 </button>

@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import Button from 'antd-mobile/es/components/button';
 import Dialog from 'antd-mobile/es/components/dialog';
 import Form from 'antd-mobile/es/components/form';

@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import type { AppLocale } from '@smartcare/contract/result-codes';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../../lib/antd-mobile';
 import type { TermsCode } from '@smartcare/contract/terms';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useTranslation } from 'react-i18next';

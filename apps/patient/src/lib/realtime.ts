@@ -1,0 +1,754 @@
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type {
+  ChatMessage,
+  ChatPerson,
+  ChatRoom,
+  chatCompleteEventSchema,
+  chatCreateEventSchema,
+  chatEnterEventSchema,
+} from '@smartcare/contract/chat';
+import type { NurseCallEvent, NurseCallReason } from '@smartcare/contract/nurse-call';
+import type { Page } from '@smartcare/contract/paging';
+import type { PatientProfile } from '@smartcare/contract/patient';
+import { CHAT_CONTENT_MAX_LENGTH } from '@smartcare/contract/realtime-constants';
+import { MQTT_PATH, parseTopic, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { z } from 'zod';
+import { apiBaseUrl, callApi, refreshSession, sessionFailureRoute } from './api-client';
+import { i18next } from './i18n';
+import { navigateTo } from './navigation';
+import { registerSessionListener } from './realtime-seam';
+import { session } from './session';
+import { toast } from './toast';
+
+/**
+ * The patient's one real-time connection (spec §4, §5, §7; brief §4): MQTT 3.1.1 over
+ * WebSocket to the server's broker, authenticated with the patient's own access token.
+ * It keeps the live state of the chat (room, messages, the patient's pending messages)
+ * and passes nurse-call updates on. mqtt.js (≈ 99 KB gzip) is imported only when a
+ * connection starts, so it never weighs on the first screen.
+ */
+
+/* ---- the broker client, as far as this module uses it (mqtt.js in the app, a fake in tests) ---- */
+
+export interface BrokerConnectOptions {
+  protocolVersion: 4;
+  clean: true;
+  connectTimeout: number;
+  reconnectPeriod: 0;
+  clientId: string;
+  username: string;
+  password: string;
+}
+
+export interface BrokerClient {
+  readonly connected: boolean;
+  on(event: 'connect' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'message', listener: (topic: string, payload: Uint8Array) => void): unknown;
+  subscribeAsync(topic: string, options: { qos: 1 }): Promise<{ topic: string; qos: number }[]>;
+  unsubscribeAsync(topic: string): Promise<unknown>;
+  publishAsync(topic: string, message: string, options: { qos: 1 }): Promise<unknown>;
+  end(force?: boolean): unknown;
+  removeAllListeners(): unknown;
+}
+
+export type BrokerConnect = (url: string, options: BrokerConnectOptions) => BrokerClient | Promise<BrokerClient>;
+
+/** mqtt.js, loaded on the first connection. The browser build exports one default object. */
+export const connectWithMqttJs: BrokerConnect = async (url, options) => {
+  const mqttModule = await import('mqtt');
+  const connect =
+    (mqttModule as Partial<typeof mqttModule>).connect ?? (mqttModule as unknown as { default: typeof mqttModule }).default.connect;
+  return connect(url, options);
+};
+
+/* ---- state ---- */
+
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';
+
+/** queued: waiting for a connection; sending: published, waiting for the server's copy; failed: given up, the patient decides. */
+export type PendingState = 'queued' | 'sending' | 'failed';
+
+export interface PendingChatMessage {
+  clientMsgId: string;
+  content: string;
+  createdAt: string;
+  state: PendingState;
+  attempts: number;
+}
+
+export interface ChatSnapshot {
+  connection: ConnectionState;
+  load: 'idle' | 'loading' | 'ready' | 'error';
+  loadError: unknown;
+  room: ChatRoom | null;
+  /** The room number the chat topic uses: the room's idx, or `-patientIdx` before there is one (spec §3). */
+  roomIdx: number | null;
+  /** The room's messages known so far, oldest first. */
+  messages: readonly ChatMessage[];
+  pending: readonly PendingChatMessage[];
+  hasOlder: boolean;
+  olderLoading: boolean;
+  /** After a finished consultation the patient chose to start a new one: the old messages are put aside. */
+  freshStart: boolean;
+}
+
+type RoomEvent = z.infer<typeof chatCreateEventSchema>;
+type EnterEvent = z.infer<typeof chatEnterEventSchema>;
+type CompleteEvent = z.infer<typeof chatCompleteEventSchema>;
+
+/** Raised by actions that need a live connection (nurse calls, ending a chat). */
+export class RealtimeOfflineError extends Error {
+  constructor() {
+    super('realtime offline');
+    this.name = 'RealtimeOfflineError';
+  }
+}
+
+export interface RealtimeDeps {
+  connect: BrokerConnect;
+  /** Delay before reconnect attempt n (1-based). */
+  backoff: (attempt: number) => number;
+  /** ws(s)://host/mqtt of the API's host (the API address override moves both, spec §3). */
+  brokerUrl: () => string;
+}
+
+export const CHAT_PAGE_SIZE = 30;
+/** After this many sends without the server's copy, a message waits for the patient's "retry". */
+const MAX_SEND_ATTEMPTS = 3;
+/** How many newest pages a catch-up reads at most after a reconnect. */
+const CATCH_UP_PAGES = 5;
+const PUBLISH_TIMEOUT_MS = 15_000;
+/** Refresh the token this long before it expires: the broker refuses expired tokens. */
+const TOKEN_MARGIN_MS = 30_000;
+
+export function defaultBackoff(attempt: number): number {
+  const base = Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+  return Math.round(base * (0.5 + Math.random() / 2));
+}
+
+export function defaultBrokerUrl(): string {
+  const api = apiBaseUrl();
+  const origin = /^https?:\/\//i.test(api) ? new URL(api).origin : window.location.origin;
+  return `${origin.replace(/^http/i, 'ws')}${MQTT_PATH}`;
+}
+
+/** Random hex id; crypto.randomUUID exists only in secure contexts, getRandomValues everywhere. */
+export function randomId(bytes = 12): string {
+  const values = crypto.getRandomValues(new Uint8Array(bytes));
+  return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function tokenExpiresSoon(token: string, now = Date.now()): boolean {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof json.exp === 'number' && json.exp * 1000 - TOKEN_MARGIN_MS <= now;
+  } catch {
+    // Not a JWT we can read: let the broker judge it.
+    return false;
+  }
+}
+
+const decoder = new TextDecoder();
+
+function byIdx(a: ChatMessage, b: ChatMessage): number {
+  return a.idx - b.idx;
+}
+
+function mergeMessages(known: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  const map = new Map<number, ChatMessage>();
+  for (const message of known) map.set(message.idx, message);
+  for (const message of incoming) map.set(message.idx, message);
+  return [...map.values()].sort(byIdx);
+}
+
+const EMPTY_CHAT: ChatSnapshot = {
+  connection: 'idle',
+  load: 'idle',
+  loadError: null,
+  room: null,
+  roomIdx: null,
+  messages: [],
+  pending: [],
+  hasOlder: false,
+  olderLoading: false,
+  freshStart: false,
+};
+
+export type Realtime = ReturnType<typeof createRealtime>;
+
+export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
+  const deps: RealtimeDeps = { connect: connectWithMqttJs, backoff: defaultBackoff, brokerUrl: defaultBrokerUrl, ...overrides };
+
+  let state: ChatSnapshot = EMPTY_CHAT;
+  let profile: PatientProfile | null = null;
+  let client: BrokerClient | null = null;
+  /** Bumped by every start and stop, so late answers of an earlier session are dropped. */
+  let generation = 0;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let authRefused = false;
+  let outageReported = false;
+  let subscribedRoomIdx: number | null = null;
+  let pagesLoaded = 0;
+  let syncing: Promise<void> | null = null;
+  let resyncRequested = false;
+
+  const listeners = new Set<() => void>();
+  const completeListeners = new Set<(roomIdx: number) => void>();
+  const nurseCallListeners = new Set<(event: NurseCallEvent) => void>();
+  const reconnectListeners = new Set<() => void>();
+
+  function update(patch: Partial<ChatSnapshot>): void {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  function hospitalIdx(): number | null {
+    return profile?.choseHospitalIdx ?? null;
+  }
+
+  /* ---- REST: the room and its pages (spec §7) ---- */
+
+  function fetchCurrentRoom(): Promise<ChatRoom> {
+    return callApi<ChatRoom>('GET', apiPaths.chat.currentRoom);
+  }
+
+  function fetchPage(roomIdx: number, pNum: number): Promise<Page<ChatMessage>> {
+    return callApi<Page<ChatMessage>>('GET', apiPaths.chat.messages, {
+      query: { pNum, pSize: CHAT_PAGE_SIZE, roomIdx, hospitalIdx: hospitalIdx() },
+    });
+  }
+
+  /** A message the server stored replaces the patient's pending copy (same clientMsgId). */
+  function withoutConfirmed(pending: readonly PendingChatMessage[], messages: readonly ChatMessage[]): PendingChatMessage[] {
+    const mine = profile?.idx;
+    const stored = new Set(
+      messages.filter((m) => m.personType === 'PATIENT' && m.senderIdx === mine && m.clientMsgId).map((m) => m.clientMsgId),
+    );
+    return pending.filter((p) => !stored.has(p.clientMsgId));
+  }
+
+  function addMessages(incoming: readonly ChatMessage[]): void {
+    const messages = mergeMessages(state.messages, incoming);
+    update({ messages, pending: withoutConfirmed(state.pending, messages) });
+  }
+
+  /** Takes the server's view of the room; another room number means another conversation. */
+  function applyRoom(room: ChatRoom): void {
+    if (!profile) return;
+    const roomIdx = room.idx ?? provisionalRoomIdx(profile.idx);
+    if (roomIdx !== state.roomIdx) {
+      pagesLoaded = 0;
+      update({ room, roomIdx, messages: [], hasOlder: false, freshStart: state.roomIdx === null ? false : state.freshStart && room.status === 'COMPLETE' });
+    } else {
+      update({ room });
+    }
+  }
+
+  /** The newest pages until they meet what is already known: what was missed while away. */
+  async function catchUp(gen: number): Promise<void> {
+    const roomIdx = state.roomIdx;
+    // The provisional room has no messages on the server yet (spec §3).
+    if (roomIdx === null || roomIdx <= 0) {
+      update({ hasOlder: false });
+      return;
+    }
+    const known = state.messages.at(-1)?.idx ?? null;
+    const collected: ChatMessage[] = [];
+    for (let pNum = 1; pNum <= CATCH_UP_PAGES; pNum += 1) {
+      const page = await fetchPage(roomIdx, pNum);
+      if (gen !== generation || roomIdx !== state.roomIdx) return;
+      collected.push(...page.dataList);
+      if (pagesLoaded < pNum && known === null) {
+        pagesLoaded = pNum;
+        update({ hasOlder: pNum * CHAT_PAGE_SIZE < page.totalCount });
+      }
+      const reachedKnown = known === null || page.dataList.some((m) => m.idx <= known);
+      if (reachedKnown || page.dataList.length < CHAT_PAGE_SIZE) break;
+    }
+    addMessages(collected);
+  }
+
+  /**
+   * Fetch the current room, listen to it, catch up and send what waits (spec §7: "after
+   * connect, the current room is fetched and subscribed"). Calls while one runs fold into
+   * one more run afterwards.
+   */
+  function syncRoom(): Promise<void> {
+    if (syncing) {
+      resyncRequested = true;
+      return syncing;
+    }
+    const gen = generation;
+    syncing = (async () => {
+      do {
+        resyncRequested = false;
+        if (state.load !== 'ready') update({ load: 'loading', loadError: null });
+        try {
+          const room = await fetchCurrentRoom();
+          if (gen !== generation) return;
+          applyRoom(room);
+          await listenToRoom(gen);
+          await catchUp(gen);
+          if (gen !== generation) return;
+          update({ load: 'ready', loadError: null });
+          flush();
+        } catch (error) {
+          if (gen !== generation) return;
+          if (state.load !== 'ready') update({ load: 'error', loadError: error });
+        }
+      } while (resyncRequested && gen === generation);
+    })().finally(() => {
+      syncing = null;
+    });
+    return syncing;
+  }
+
+  /* ---- the broker ---- */
+
+  function reportSubscriptionFailure(): void {
+    toast.error(i18next.t('realtime.subscribeError'));
+  }
+
+  async function subscribe(c: BrokerClient, topic: string): Promise<boolean> {
+    try {
+      const granted = await c.subscribeAsync(topic, { qos: 1 });
+      // A refused filter comes back as SUBACK 0x80 (mqtt.js may also reject; stack-notes).
+      if (granted.some((g) => g.qos === 128)) throw new Error(`subscription refused: ${topic}`);
+      return true;
+    } catch {
+      if (client === c) reportSubscriptionFailure();
+      return false;
+    }
+  }
+
+  async function listenToRoom(gen: number): Promise<void> {
+    const c = client;
+    const roomIdx = state.roomIdx;
+    if (!c || !c.connected || roomIdx === null || subscribedRoomIdx === roomIdx) return;
+    const previous = subscribedRoomIdx;
+    subscribedRoomIdx = roomIdx;
+    const ok = await subscribe(c, topics.chatRoomAll(roomIdx));
+    if (gen !== generation || client !== c) return;
+    if (!ok) {
+      if (subscribedRoomIdx === roomIdx) subscribedRoomIdx = null;
+      return;
+    }
+    if (previous !== null && previous !== roomIdx) void c.unsubscribeAsync(topics.chatRoomAll(previous)).catch(() => undefined);
+  }
+
+  async function credentials(forceRefresh: boolean): Promise<{ username: string; password: string } | null> {
+    let { accessToken } = session.tokens();
+    if (!accessToken || !profile) return null;
+    if (forceRefresh || tokenExpiresSoon(accessToken)) {
+      const loginNeeded = await refreshSession(accessToken);
+      if (loginNeeded) {
+        navigateTo(sessionFailureRoute());
+        return null;
+      }
+      accessToken = session.tokens().accessToken;
+      if (!accessToken) return null;
+    }
+    return { username: session.snapshot().loginId ?? profile.loginId, password: accessToken };
+  }
+
+  function scheduleReconnect(gen: number): void {
+    if (gen !== generation) return;
+    if (!outageReported) {
+      // Once per outage, not once per attempt (spec §8: the connection-error toast).
+      outageReported = true;
+      toast.error(i18next.t('realtime.connectError'));
+    }
+    attempt += 1;
+    update({ connection: 'reconnecting' });
+    clearTimeout(timer);
+    timer = setTimeout(() => void connect(gen), deps.backoff(attempt));
+  }
+
+  async function connect(gen: number): Promise<void> {
+    if (gen !== generation || !profile) return;
+    const forceRefresh = authRefused;
+    authRefused = false;
+    let c: BrokerClient;
+    try {
+      const creds = await credentials(forceRefresh);
+      if (gen !== generation) return;
+      if (!creds) {
+        stop();
+        return;
+      }
+      c = await deps.connect(deps.brokerUrl(), {
+        protocolVersion: 4,
+        clean: true,
+        connectTimeout: 60_000,
+        // Reconnects are ours: each needs the current token and a growing delay.
+        reconnectPeriod: 0,
+        // Unique per connection (brief §4): two devices of one patient must not evict each other.
+        clientId: `patient_${profile.idx}_${randomId(6)}`,
+        username: creds.username,
+        password: creds.password,
+      });
+    } catch {
+      // Offline (the token refresh or the library could not be fetched): try again later.
+      scheduleReconnect(gen);
+      return;
+    }
+    if (gen !== generation) {
+      c.end(true);
+      return;
+    }
+    client = c;
+    c.on('connect', () => void onConnected(gen, c));
+    c.on('message', (topic, payload) => onMessage(topic, payload));
+    c.on('error', (error) => {
+      const code = (error as { code?: unknown }).code;
+      // CONNACK 4 (bad user name or password) / 5 (not authorised): the token is stale.
+      if (code === 4 || code === 5) authRefused = true;
+    });
+    c.on('close', () => onClosed(gen, c));
+  }
+
+  async function onConnected(gen: number, c: BrokerClient): Promise<void> {
+    if (gen !== generation || client !== c) return;
+    const reconnected = attempt > 0 || outageReported;
+    attempt = 0;
+    outageReported = false;
+    subscribedRoomIdx = null;
+    update({ connection: 'connected' });
+    const h = hospitalIdx();
+    if (h !== null && profile) void subscribe(c, topics.nurseCallingPatient(h, profile.idx));
+    await syncRoom();
+    if (reconnected) for (const listener of reconnectListeners) listener();
+  }
+
+  function onClosed(gen: number, c: BrokerClient): void {
+    if (gen !== generation || client !== c) return;
+    client = null;
+    subscribedRoomIdx = null;
+    c.removeAllListeners();
+    c.end(true);
+    // Published but not confirmed: the next connection sends them again with the same id.
+    update({ pending: state.pending.map((p) => (p.state === 'sending' ? { ...p, state: 'queued' } : p)) });
+    scheduleReconnect(gen);
+  }
+
+  function parsePayload(payload: Uint8Array): unknown {
+    try {
+      return JSON.parse(decoder.decode(payload));
+    } catch {
+      return null;
+    }
+  }
+
+  function onMessage(topic: string, raw: Uint8Array): void {
+    const parsed = parseTopic(topic);
+    const payload = parsePayload(raw);
+    if (!parsed || payload === null || typeof payload !== 'object') return;
+    if (parsed.kind === 'nurseCallingPatient') {
+      for (const listener of nurseCallListeners) listener(payload as NurseCallEvent);
+      return;
+    }
+    if (parsed.kind !== 'chat' || parsed.event === '#') return;
+    switch (parsed.event) {
+      case 'create': {
+        // The server opened a room for the messages sent to the old number: move there (spec §4).
+        if (parsed.roomIdx !== state.roomIdx) return;
+        const { room } = payload as RoomEvent;
+        applyRoom(room);
+        update({ freshStart: false });
+        void listenToRoom(generation).then(() => catchUp(generation)).then(flush).catch(() => undefined);
+        return;
+      }
+      case 'change':
+        // Spec §4: ignored.
+        return;
+      case 'update': {
+        const { room } = payload as RoomEvent;
+        if (room.idx === state.roomIdx) update({ room });
+        return;
+      }
+      case 'enter': {
+        const { roomIdx, person } = payload as EnterEvent;
+        if (roomIdx !== state.roomIdx || !state.room) return;
+        const present = state.room.persons.some((p: ChatPerson) => p.personType === person.personType && p.idx === person.idx);
+        if (!present) update({ room: { ...state.room, persons: [...state.room.persons, person] } });
+        return;
+      }
+      case 'message': {
+        const message = payload as ChatMessage;
+        if (message.roomIdx !== state.roomIdx) return;
+        addMessages([message]);
+        return;
+      }
+      case 'complete': {
+        const { roomIdx } = payload as CompleteEvent;
+        if (roomIdx !== state.roomIdx) return;
+        if (state.room) update({ room: { ...state.room, status: 'COMPLETE' } });
+        for (const listener of completeListeners) listener(roomIdx);
+        return;
+      }
+    }
+  }
+
+  function publishWithTimeout(c: BrokerClient, topic: string, payload: unknown): Promise<void> {
+    // A QoS 1 publish cut off by a dropped connection may never settle: give up after a while.
+    return new Promise<void>((resolve, reject) => {
+      const limit = setTimeout(() => reject(new RealtimeOfflineError()), PUBLISH_TIMEOUT_MS);
+      c.publishAsync(topic, JSON.stringify(payload), { qos: 1 }).then(
+        () => {
+          clearTimeout(limit);
+          resolve();
+        },
+        (error: unknown) => {
+          clearTimeout(limit);
+          reject(error instanceof Error ? error : new RealtimeOfflineError());
+        },
+      );
+    });
+  }
+
+  /** Sends every queued message (spec §5: messaging is skipped without a connection — they wait). */
+  function flush(): void {
+    const c = client;
+    const roomIdx = state.roomIdx;
+    if (!c || !c.connected || roomIdx === null || subscribedRoomIdx !== roomIdx) return;
+    if (state.room?.status === 'COMPLETE' && !state.freshStart) return;
+    const toSend: PendingChatMessage[] = [];
+    const pending = state.pending.map((p): PendingChatMessage => {
+      if (p.state !== 'queued') return p;
+      if (p.attempts >= MAX_SEND_ATTEMPTS) return { ...p, state: 'failed' };
+      const next = { ...p, state: 'sending' as const, attempts: p.attempts + 1 };
+      toSend.push(next);
+      return next;
+    });
+    if (toSend.length === 0) {
+      if (pending.some((p, i) => p !== state.pending[i])) update({ pending });
+      return;
+    }
+    update({ pending });
+    for (const message of toSend) {
+      publishWithTimeout(c, topics.chatRoomEvent(roomIdx, 'message'), { clientMsgId: message.clientMsgId, content: message.content }).catch(
+        () => {
+          // Still waiting for this very attempt: queue it for the next connection.
+          update({
+            pending: state.pending.map((p) =>
+              p.clientMsgId === message.clientMsgId && p.state === 'sending' && p.attempts === message.attempts ? { ...p, state: 'queued' } : p,
+            ),
+          });
+        },
+      );
+    }
+  }
+
+  /* ---- lifecycle ---- */
+
+  function start(next: PatientProfile): void {
+    // Spec §5: chat connects only when a hospital has been chosen.
+    if (!next.choseHospitalIdx) {
+      stop();
+      return;
+    }
+    const same = profile && profile.idx === next.idx && profile.choseHospitalIdx === next.choseHospitalIdx;
+    if (same && state.connection !== 'idle') {
+      profile = next;
+      return;
+    }
+    stop();
+    profile = next;
+    generation += 1;
+    update({ connection: 'connecting' });
+    void connect(generation);
+  }
+
+  /** Logout or no hospital: close the connection and forget the conversation (another patient may log in here). */
+  function stop(): void {
+    generation += 1;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    c?.removeAllListeners();
+    c?.end(true);
+    profile = null;
+    attempt = 0;
+    authRefused = false;
+    outageReported = false;
+    subscribedRoomIdx = null;
+    pagesLoaded = 0;
+    resyncRequested = false;
+    if (state !== EMPTY_CHAT) {
+      state = EMPTY_CHAT;
+      for (const listener of listeners) listener();
+    }
+  }
+
+  return {
+    start,
+    stop,
+    /** The patient whose connection this is, if any. */
+    patient: (): PatientProfile | null => profile,
+    snapshot: (): ChatSnapshot => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    chat: {
+      /** For the chat screen: the room and its newest page, over REST, connected or not. */
+      load(force = false): Promise<void> {
+        if (!profile) {
+          // The screen may open before the login's start (a resumed session): start with what is stored.
+          const stored = session.snapshot().myData;
+          if (stored?.choseHospitalIdx && session.isLoggedIn()) start(stored);
+        }
+        if (!profile) return Promise.resolve();
+        if (state.load === 'ready' && !force) return Promise.resolve();
+        return syncRoom();
+      },
+
+      async loadOlder(): Promise<void> {
+        const roomIdx = state.roomIdx;
+        if (roomIdx === null || roomIdx <= 0 || !state.hasOlder || state.olderLoading) return;
+        const gen = generation;
+        update({ olderLoading: true });
+        try {
+          const pNum = pagesLoaded + 1;
+          const page = await fetchPage(roomIdx, pNum);
+          if (gen !== generation || roomIdx !== state.roomIdx) return;
+          pagesLoaded = pNum;
+          addMessages(page.dataList);
+          update({ hasOlder: pNum * CHAT_PAGE_SIZE < page.totalCount && page.dataList.length > 0 });
+        } finally {
+          if (gen === generation) update({ olderLoading: false });
+        }
+      },
+
+      /** Queues a message and sends it when the connection allows; a resend keeps its clientMsgId. */
+      send(text: string): PendingChatMessage | null {
+        const content = text.trim();
+        if (!content || content.length > CHAT_CONTENT_MAX_LENGTH || !profile) return null;
+        const message: PendingChatMessage = {
+          clientMsgId: randomId(),
+          content,
+          createdAt: new Date().toISOString(),
+          state: 'queued',
+          attempts: 0,
+        };
+        update({ pending: [...state.pending, message] });
+        flush();
+        return message;
+      },
+
+      retry(clientMsgId: string): void {
+        update({ pending: state.pending.map((p) => (p.clientMsgId === clientMsgId ? { ...p, state: 'queued', attempts: 0 } : p)) });
+        flush();
+      },
+
+      discard(clientMsgId: string): void {
+        update({ pending: state.pending.filter((p) => p.clientMsgId !== clientMsgId) });
+      },
+
+      /** Ends the consultation: publishes `complete` with an empty object (spec §7). */
+      async complete(): Promise<void> {
+        const c = client;
+        const roomIdx = state.roomIdx;
+        if (!c || !c.connected || roomIdx === null) throw new RealtimeOfflineError();
+        await publishWithTimeout(c, topics.chatRoomEvent(roomIdx, 'complete'), {});
+      },
+
+      /** After a finished consultation: an empty conversation; the first message opens a new room. */
+      startNew(): void {
+        if (state.room?.status !== 'COMPLETE') return;
+        update({ freshStart: true });
+        flush();
+      },
+
+      /** Spec §4: listeners hear the room number when a chat is finished. */
+      onComplete(listener: (roomIdx: number) => void): () => void {
+        completeListeners.add(listener);
+        return () => completeListeners.delete(listener);
+      },
+    },
+
+    nurseCall: {
+      /** Publishes a call to `nurseCalling/{hospitalIdx}` (spec §7); ward and bed come from the profile on the server. */
+      async request(reason: NurseCallReason, note?: string): Promise<string> {
+        const c = client;
+        const h = hospitalIdx();
+        if (!c || !c.connected || h === null) throw new RealtimeOfflineError();
+        const clientCallId = randomId();
+        const trimmed = note?.trim();
+        await publishWithTimeout(c, topics.nurseCalling(h), { clientCallId, reason, ...(trimmed ? { note: trimmed } : {}) });
+        return clientCallId;
+      },
+      onEvent(listener: (event: NurseCallEvent) => void): () => void {
+        nurseCallListeners.add(listener);
+        return () => nurseCallListeners.delete(listener);
+      },
+    },
+
+    /** Runs after each reconnection, so screens can fetch what they missed. */
+    onReconnect(listener: () => void): () => void {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+
+    /** The browser came back online: try now instead of waiting out the backoff. */
+    retryNow(): void {
+      if (state.connection !== 'reconnecting') return;
+      clearTimeout(timer);
+      void connect(generation);
+    },
+  };
+}
+
+/** The app's connection. Screens reach it through `useRealtime()`, so tests can hand them another. */
+export const realtime = createRealtime();
+
+export const RealtimeContext = createContext<Realtime>(realtime);
+
+export function useRealtime(): Realtime {
+  return useContext(RealtimeContext);
+}
+
+export function useChatSnapshot(): ChatSnapshot {
+  const rt = useRealtime();
+  return useSyncExternalStore(rt.subscribe, rt.snapshot, rt.snapshot);
+}
+
+/**
+ * Plugs the connection into the session (spec §4: login "then connects chat"; logout ends
+ * it). Choosing or changing the hospital later starts or moves it as well.
+ */
+export function startRealtimeWithSession(target: Realtime = realtime): () => void {
+  let loggedIn = false;
+  const unregister = registerSessionListener({
+    onLogin(profile) {
+      loggedIn = true;
+      target.start(profile);
+    },
+    onLogout() {
+      loggedIn = false;
+      target.stop();
+    },
+  });
+  const unwatch = session.subscribe(() => {
+    if (!loggedIn) return;
+    const { accessToken, myData } = session.snapshot();
+    if (!accessToken || !myData) {
+      loggedIn = false;
+      target.stop();
+      return;
+    }
+    target.start(myData);
+  });
+  const online = () => target.retryNow();
+  window.addEventListener('online', online);
+  return () => {
+    unregister();
+    unwatch();
+    window.removeEventListener('online', online);
+  };
+}
