@@ -3,6 +3,7 @@ import { Api } from './api.ts';
 import { loginAsPatient as loginPatient, loginAsStaff as loginStaff, type LoginOptions } from './auth.ts';
 import { expectNoSeriousA11yViolations, type AxeOptions } from './axe.ts';
 import { createPatient as createPatientWith, type PatientOverrides, type TestPatient } from './factories.ts';
+import { claimStaff, type PooledStaff, type StaffWanted } from './staff-pool.ts';
 
 export interface Fixtures {
   /** The REST API of the started server, typed by the contract. */
@@ -13,6 +14,8 @@ export interface Fixtures {
   loginAsStaff: (page: Page, loginId: string, options?: LoginOptions) => ReturnType<typeof loginStaff>;
   /** A fresh patient of this test only (signed up through the API, hospital chosen). */
   createPatient: (overrides?: PatientOverrides) => Promise<TestPatient>;
+  /** A staff account of this test only (from the pool global setup made), NURSE in the first hospital by default. */
+  createStaff: (wanted?: StaffWanted) => Promise<PooledStaff>;
   /** Fails the test on serious or critical axe violations of the current page. */
   checkA11y: (page: Page, options?: AxeOptions) => Promise<void>;
 }
@@ -42,6 +45,10 @@ export const test = base.extend<Fixtures>({
     await use((overrides) => createPatientWith(api, overrides));
   },
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+  createStaff: async ({}, use) => {
+    await use(async (wanted) => claimStaff(wanted));
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
   checkA11y: async ({}, use) => {
     await use(async (page, options) => {
       await expectNoSeriousA11yViolations(page, options);
@@ -52,3 +59,5 @@ export const test = base.extend<Fixtures>({
 export { expect };
 export { navigate, href, patientRoutes, type PatientRoute } from './routes.ts';
 export { DEMO_PASSWORD } from './api.ts';
+export type { PooledStaff } from './staff-pool.ts';
+export type { TestPatient } from './factories.ts';

@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApps, repoRoot, startServer, waitForHealth } from './server.ts';
+import { STAFF_POOL_ENV } from './staff-pool.ts';
 
 /**
  * Builds the apps and starts one real server for the whole run. Its address travels to
@@ -15,13 +19,35 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   }
   if (!process.env.E2E_SKIP_BUILD) buildApps();
   const logFile = join(repoRoot, 'test-results', 'e2e-server.log');
-  // Every test logs in from 127.0.0.1: the per-address login limit (30/min by default) is
-  // meant for the public internet, not for one test runner; the server suite tests it.
-  const server = await startServer({ logFile, env: { LOGIN_RATE_LIMIT_PER_MIN: '100000' } });
+  const runDir = mkdtempSync(join(tmpdir(), 'smartcare-e2e-'));
+  const poolFile = join(runDir, 'staff-pool.json');
+  const server = await startServer({
+    logFile,
+    // Every test logs in from 127.0.0.1: the per-address login limit (30/min by default) is
+    // meant for the public internet, not for one test runner; the server suite tests it.
+    env: { LOGIN_RATE_LIMIT_PER_MIN: '100000' },
+    beforeStart: (dataDir) => provisionStaff(dataDir, poolFile),
+  });
+  process.env[STAFF_POOL_ENV] = poolFile;
   process.env.SMARTCARE_BASE_URL = server.baseURL;
   process.stdout.write(`[e2e] server ready at ${server.baseURL} (log: test-results/e2e-server.log)\n`);
   return async () => {
     await server.stop();
+    rmSync(runDir, { recursive: true, force: true });
     delete process.env.SMARTCARE_BASE_URL;
+    delete process.env[STAFF_POOL_ENV];
   };
+}
+
+/** A child process: the embedded database's WASM and lock stay out of the test runner. */
+function provisionStaff(dataDir: string, poolFile: string): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'e2e/support/provision-staff.ts', dataDir, poolFile],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    },
+  );
+  if (run.status !== 0) throw new Error(`provisioning the e2e staff pool failed (exit ${run.status})`);
 }

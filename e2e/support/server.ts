@@ -70,6 +70,8 @@ export interface StartServerOptions {
   /** Extra environment (e.g. ACCESS_TOKEN_TTL_S for expiry tests). */
   env?: Record<string, string>;
   healthTimeoutMs?: number;
+  /** Runs on the fresh, still unlocked DATA_DIR before the server starts (e.g. provisioning). */
+  beforeStart?: (dataDir: string) => Promise<void> | void;
 }
 
 /**
@@ -81,6 +83,12 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'smartcare-data-'));
   mkdirSync(dirname(options.logFile), { recursive: true });
+  try {
+    await options.beforeStart?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const log = createWriteStream(options.logFile);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
