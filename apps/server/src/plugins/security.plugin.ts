@@ -3,11 +3,22 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import type { IncomingMessage } from 'node:http';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import { rateLimited } from '../lib/errors.ts';
 
 export interface SecurityPluginOptions {
-  config: Pick<Config, 'corsOrigins'>;
+  config: Pick<Config, 'corsOrigins' | 'loginRateLimitPerMin'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * One per-address budget shared by every login route (patient, iOS, staff), so an
+     * attacker cannot multiply their tries by switching routes. Use as `onRequest`.
+     */
+    loginRateLimit: preHandlerAsyncHookHandler;
+  }
 }
 
 /** Only a plain host[:port] may be echoed into the CSP, never whatever the client sent. */
@@ -55,6 +66,7 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       global: false,
       errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),
     });
+    app.decorate('loginRateLimit', app.rateLimit({ max: config.loginRateLimitPerMin, timeWindow: 60_000 }));
   },
   { name: 'security' },
 );

@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../plugins/db/database.ts';
-import { migrate } from '../plugins/db/migrate.ts';
+import { migrate, readMigrations } from '../plugins/db/migrate.ts';
 import { openPglite, pgliteDatabase } from '../plugins/db/pglite-database.ts';
 
 export interface TestApp {
@@ -21,16 +25,36 @@ export interface TestAppOptions {
 }
 
 /**
- * A migrated PGlite data directory, made once per test worker: opening a copy takes about
- * half a second, where a fresh initdb takes 3–5 s (stack-notes).
+ * A migrated PGlite data directory, made once and kept in the temp folder under a name
+ * derived from the migrations and the PGlite version: opening a copy takes about half a
+ * second, where a fresh initdb takes 3–5 s (stack-notes) — per test file, since Vitest
+ * isolates modules per file.
  */
 let template: Promise<Blob> | undefined;
+async function templateKey(): Promise<string> {
+  // The package does not export its package.json; its entry file identifies the build well enough.
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const hash = createHash('sha256').update(await readFile(path.join(path.dirname(pgliteEntry), '../package.json')));
+  for (const migration of await readMigrations()) hash.update(migration.name).update(migration.sql);
+  return hash.digest('hex').slice(0, 16);
+}
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
+    const file = path.join(tmpdir(), 'smartcare-pglite-templates', `${await templateKey()}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // Not made yet: make it below.
+    }
     const pglite = await openPglite(undefined);
     await migrate(pgliteDatabase(pglite));
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside and renamed, so a parallel worker never reads half a file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+    await rename(partial, file);
     return dump;
   })();
   return template;

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
-import { ResultCode } from '@smartcare/contract/result-codes';
+import type { TokenPair } from '@smartcare/contract/auth';
+import type { ValidationFailure, RetryAfter } from '@smartcare/contract/envelope';
 import type { PatientProfile } from '@smartcare/contract/patient';
+import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createHospital, createPatient, loginPatient } from '../../testing/factories.ts';
 
 describe('patient login', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ config: { loginLockThreshold: 3, loginLockSeconds: 600 } });
   });
   afterAll(() => t.close());
 
@@ -19,14 +21,105 @@ describe('patient login', () => {
     const profile = await api(t.baseUrl).get<PatientProfile>(apiPaths.patient.getPatient, { token: tokens.accessToken });
     expect(profile.status).toBe(200);
     expect(profile.code).toBe(ResultCode.SUCCESS);
+    expect(profile.description).toBe('성공');
     expect(profile.data).toMatchObject({ idx: patient.idx, name: '홍길동', choseHospitalIdx: hospital.idx, choseHospitalName: '스마트병원 테스트', ward: '5병동' });
   });
 
-  it('answers a wrong password with BAD_CREDENTIALS in Korean', async () => {
+  it('iosLogin is the same call for the iOS wrapper', async () => {
     const patient = await createPatient(t.app.db);
-    const response = await api(t.baseUrl).post(apiPaths.patient.login, { body: { loginId: patient.loginId, password: 'wrong-Pass1!' } });
-    expect(response.status).toBe(401);
-    expect(response.code).toBe(ResultCode.BAD_CREDENTIALS);
-    expect(response.description).toBe('아이디 또는 비밀번호가 올바르지 않습니다.');
+    const response = await api(t.baseUrl).post<TokenPair>(apiPaths.patient.iosLogin, { body: { loginId: patient.loginId, password: patient.password } });
+    expect(response.code).toBe(ResultCode.SUCCESS);
+    expect(response.data).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+  });
+
+  it('answers a wrong password and an unknown id alike: BAD_CREDENTIALS in Korean', async () => {
+    const patient = await createPatient(t.app.db);
+    for (const body of [{ loginId: patient.loginId, password: 'wrong-Pass1!' }, { loginId: 'nobody-here', password: 'wrong-Pass1!' }]) {
+      const response = await api(t.baseUrl).post(apiPaths.patient.login, { body });
+      expect(response.status).toBe(401);
+      expect(response.code).toBe(ResultCode.BAD_CREDENTIALS);
+      expect(response.description).toBe('아이디 또는 비밀번호가 올바르지 않습니다.');
+      expect(response.data).toBeNull();
+    }
+  });
+
+  it('speaks the caller’s language when asked', async () => {
+    const response = await api(t.baseUrl).post(apiPaths.patient.login, {
+      body: { loginId: 'nobody-here', password: 'x' },
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(response.description).toBe('The ID or password is incorrect.');
+  });
+
+  it('locks the account after repeated wrong passwords, even for the right one, and says how long', async () => {
+    const patient = await createPatient(t.app.db);
+    const wrong = { loginId: patient.loginId, password: 'wrong-Pass1!' };
+    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong })).code).toBe(ResultCode.BAD_CREDENTIALS);
+    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong })).code).toBe(ResultCode.BAD_CREDENTIALS);
+    const third = await api(t.baseUrl).post<RetryAfter>(apiPaths.patient.login, { body: wrong });
+    expect(third.status).toBe(423);
+    expect(third.code).toBe(ResultCode.ACCOUNT_LOCKED);
+    const right = await api(t.baseUrl).post<RetryAfter>(apiPaths.patient.login, { body: { loginId: patient.loginId, password: patient.password } });
+    expect(right.code).toBe(ResultCode.ACCOUNT_LOCKED);
+    expect(right.data!.retryAfterSeconds).toBeGreaterThan(500);
+    expect(right.data!.retryAfterSeconds).toBeLessThanOrEqual(600);
+    expect(right.headers.get('retry-after')).toBe(String(right.data!.retryAfterSeconds));
+  });
+
+  it('a successful login clears the count of earlier failures', async () => {
+    const patient = await createPatient(t.app.db);
+    const wrong = { loginId: patient.loginId, password: 'wrong-Pass1!' };
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    await loginPatient(t.baseUrl, patient);
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: { loginId: patient.loginId, password: patient.password } })).code).toBe(ResultCode.SUCCESS);
+  });
+
+  it('rejects malformed and unknown fields with per-field messages', async () => {
+    const response = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.login, { body: { loginId: '', password: 'x', remember: true } });
+    expect(response.status).toBe(400);
+    expect(response.code).toBe(ResultCode.VALIDATION_FAILED);
+    expect(response.data!.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'loginId', message: '아이디을(를) 입력해 주세요' },
+        { field: 'remember', message: '알 수 없는 항목입니다' },
+      ]),
+    );
+    const missing = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.login, { body: {} });
+    expect(missing.data!.fields.map((f) => f.field).sort()).toEqual(['loginId', 'password']);
+    const broken = await api(t.baseUrl).post(apiPaths.patient.login, { rawBody: '{"loginId": ' });
+    expect(broken.status).toBe(400);
+    expect(broken.code).toBe(ResultCode.VALIDATION_FAILED);
+  });
+
+  it('records every login and failed login in the audit log', async () => {
+    const patient = await createPatient(t.app.db);
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: { loginId: patient.loginId, password: 'wrong-Pass1!' } });
+    await loginPatient(t.baseUrl, patient);
+    const { rows } = await t.app.db.query<{ action: string }>('SELECT action FROM audit_log WHERE patient_idx = $1 ORDER BY idx', [patient.idx]);
+    expect(rows.map((row) => row.action)).toEqual(['patient.loginFailed', 'patient.login']);
+  });
+});
+
+describe('per-address login limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ config: { loginRateLimitPerMin: 4 } });
+  });
+  afterAll(() => t.close());
+
+  it('answers RATE_LIMITED with a retry time once one address tries too often, across login routes', async () => {
+    const body = { loginId: 'someone', password: 'guess-1!' };
+    await api(t.baseUrl).post(apiPaths.patient.login, { body });
+    await api(t.baseUrl).post(apiPaths.patient.iosLogin, { body });
+    await api(t.baseUrl).post(apiPaths.staff.login, { body });
+    await api(t.baseUrl).post(apiPaths.patient.login, { body });
+    const limited = await api(t.baseUrl).post<RetryAfter>(apiPaths.patient.iosLogin, { body });
+    expect(limited.status).toBe(429);
+    expect(limited.code).toBe(ResultCode.RATE_LIMITED);
+    expect(limited.data!.retryAfterSeconds).toBeGreaterThan(0);
+    expect(limited.data!.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 });

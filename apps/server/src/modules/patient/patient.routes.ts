@@ -51,15 +51,13 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
   });
   registerPatientJobs(app.jobs, patients);
 
-  // Login tries share one per-address budget across login, iosLogin and staff login.
-  const loginLimit = { rateLimit: { max: config.loginRateLimitPerMin, timeWindow: 60_000, groupId: 'login' } };
   const accountLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
   for (const path of [apiPaths.patient.login, apiPaths.patient.iosLogin]) {
     app.post(
       path,
       {
-        config: loginLimit,
+        onRequest: app.loginRateLimit,
         schema: {
           tags,
           summary: path === apiPaths.patient.iosLogin ? 'Patient login from the iOS wrapper' : 'Patient login (Android or browser)',

@@ -26,7 +26,7 @@ export const staffModule: FastifyPluginAsyncZod<StaffModuleOptions> = async (app
   app.post(
     apiPaths.staff.login,
     {
-      config: { rateLimit: { max: config.loginRateLimitPerMin, timeWindow: 60_000, groupId: 'login' } },
+      onRequest: app.loginRateLimit,
       schema: { tags, summary: 'Staff login', body: loginBodySchema, response: { 200: envelopeSchema(tokenPairSchema) } },
     },
     async (request) => ok(request, await staff.login(request.body.loginId, request.body.password)),

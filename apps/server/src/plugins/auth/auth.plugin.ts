@@ -7,8 +7,11 @@ import { createTokens, type AccessClaims, type Tokens } from './tokens.ts';
 
 export type { AccessClaims, Subject, PatientSubject, StaffSubject, Tokens } from './tokens.ts';
 
-/** Who may call a route: set per route as `config: { auth: 'patient' }`; default 'none'. */
-export type RouteAuth = 'patient' | 'staff' | 'none';
+/**
+ * Who may call a route: set per route as `config: { auth: 'patient' }`; default 'none'.
+ * 'any' takes either kind of token (e.g. chat history, read by both sides under one ACL).
+ */
+export type RouteAuth = 'patient' | 'staff' | 'any' | 'none';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,7 +50,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (auth === 'none') return;
       const token = bearerOf(request);
       if (!token) throw notLoggedIn();
-      request.principal = await tokens.verifyAccessToken(token, auth);
+      request.principal = await tokens.verifyAccessToken(token, auth === 'any' ? undefined : auth);
     });
   },
   { name: 'auth', dependencies: ['db'] },
