@@ -167,8 +167,8 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
         tags,
         security: bearer,
         summary: `Ask for account deletion; carried out after ${config.deletionGraceDays} days unless withdrawn`,
-        // Spec §7 shows no body for this call: none at all is accepted too.
-        body: deleteRequestBodySchema.optional(),
+        // Spec §7 shows no body for this call: none at all (Fastify passes null) is accepted too.
+        body: deleteRequestBodySchema.nullish(),
         response: { 200: envelopeSchema(deletionRequestSchema) },
       },
     },

@@ -7,7 +7,8 @@ function queryableOf(target: Pick<Transaction, 'query' | 'exec'>): SqlQueryable 
   return withRowHelpers(
     async <T>(sql: string, params?: readonly SqlParam[]) => {
       const result = await target.query<T>(sql, params ? [...params] : []);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows 0 for a SELECT; pg reports the rows returned.
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
     async (sql: string) => {
       await target.exec(sql);

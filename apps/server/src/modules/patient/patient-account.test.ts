@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { ValidationFailure } from '@smartcare/contract/envelope';
+import type { MyData } from '@smartcare/contract/patient';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { publishDefaultTerms } from '../../db/seed-demo.ts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { api, createPatient, loginPatient } from '../../testing/factories.ts';
+import { startSmtpSink } from '../../testing/smtp-sink.ts';
+
+const REQUIRED = ['SERVICE', 'PRIVACY', 'HEALTH_DATA'] as const;
+
+describe('sign-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await publishDefaultTerms(t.app.db);
+  });
+  afterAll(() => t.close());
+
+  const signUp = (body: Record<string, unknown>) =>
+    api(t.baseUrl).post<ValidationFailure & { idx: number; loginId: string }>(apiPaths.patient.signUp, { body });
+  const valid = (loginId: string) => ({
+    loginId,
+    name: '새환자',
+    email: `${loginId}@example.com`,
+    password: 'Secret12!',
+    passwordConfirm: 'Secret12!',
+    agreedTermsCodes: [...REQUIRED, 'MARKETING'],
+  });
+
+  it('creates an account with the consents given, which can then log in', async () => {
+    const created = await signUp(valid('newpatient1'));
+    expect(created.code).toBe(ResultCode.SUCCESS);
+    expect(created.data).toMatchObject({ loginId: 'newpatient1', idx: expect.any(Number) });
+    const pair = await loginPatient(t.baseUrl, { loginId: 'newpatient1', password: 'Secret12!' });
+    const myData = await api(t.baseUrl).get<MyData>(apiPaths.patient.getMyData, { token: pair.accessToken });
+    const agreed = myData.data!.consents.filter((c) => c.agreed).map((c) => c.termsCode);
+    expect(agreed.sort()).toEqual([...REQUIRED, 'MARKETING'].sort());
+    expect(myData.data!.profile.areas).toEqual(['HOSPITAL']);
+  });
+
+  it('refuses when a required terms is not agreed, and writes nothing', async () => {
+    const response = await signUp({ ...valid('newpatient2'), agreedTermsCodes: ['SERVICE', 'PRIVACY'] });
+    expect(response.status).toBe(400);
+    expect(response.data!.fields).toEqual([{ field: 'agreedTermsCodes', message: '약관 동의을(를) 입력해 주세요' }]);
+    expect(await t.app.db.maybeOne(`SELECT 1 FROM patients WHERE login_id = 'newpatient2'`)).toBeNull();
+  });
+
+  it('a login id already taken is CONFLICT', async () => {
+    await createPatient(t.app.db, { loginId: 'takenid' });
+    const response = await signUp(valid('takenid'));
+    expect(response.status).toBe(409);
+    expect(response.code).toBe(ResultCode.CONFLICT);
+  });
+
+  it('each field has its rule and its message (spec §5)', async () => {
+    const response = await signUp({ loginId: 'AB', name: '', email: 'nope', password: 'short', passwordConfirm: 'other', agreedTermsCodes: [...REQUIRED] });
+    expect(response.status).toBe(400);
+    const messages = Object.fromEntries(response.data!.fields.map((f) => [f.field, f.message]));
+    expect(messages).toMatchObject({
+      loginId: '아이디는 4~20자의 영문 소문자, 숫자, -, _ 만 사용할 수 있습니다',
+      name: '이름을(를) 입력해 주세요',
+      email: '이메일 형식이 올바르지 않습니다',
+      password: '비밀번호는 8~64자이며 영문, 숫자, 특수문자를 모두 포함해야 합니다',
+    });
+    const mismatch = await signUp({ ...valid('newpatient3'), passwordConfirm: 'Secret12?' });
+    expect(mismatch.data!.fields).toEqual([{ field: 'passwordConfirm', message: '비밀번호가 일치하지 않습니다' }]);
+    const english = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.signUp, {
+      body: { ...valid('newpatient4'), email: 'nope' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.data!.fields).toEqual([{ field: 'email', message: 'Email format error' }]);
+  });
+});
+
+describe('forgotten password', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await buildTestApp({ config: { smtpUrl: smtp.url } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const codeIn = (raw: string) => /인증번호: (\d{6})/.exec(raw.replace(/=\r?\n/g, ''))?.[1] ?? decodeCode(raw);
+  /** The body may arrive base64-encoded (UTF-8 text); decode it when the plain match fails. */
+  function decodeCode(raw: string): string | undefined {
+    const [, body = ''] = raw.split(/\r?\n\r?\n/);
+    return /인증번호: (\d{6})/.exec(Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'))?.[1];
+  }
+
+  it('sends a 6-digit code by e-mail; the code sets a new password once and ends old sessions', async () => {
+    const patient = await createPatient(t.app.db, { email: 'forgetful@example.com' });
+    const oldPair = await loginPatient(t.baseUrl, patient);
+    const asked = await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body: { loginId: patient.loginId, email: 'Forgetful@example.com' } });
+    expect(asked.code).toBe(ResultCode.SUCCESS);
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]!.to).toEqual(['forgetful@example.com']);
+    const code = codeIn(smtp.mails[0]!.raw);
+    expect(code).toMatch(/^\d{6}$/);
+
+    const reset = { loginId: patient.loginId, verificationCode: code, newPassword: 'Brand-new9', newPasswordConfirm: 'Brand-new9' };
+    expect((await api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: reset })).code).toBe(ResultCode.SUCCESS);
+    await loginPatient(t.baseUrl, { loginId: patient.loginId, password: 'Brand-new9' });
+    const replay = await api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: { ...reset, newPassword: 'Other-new9', newPasswordConfirm: 'Other-new9' } });
+    expect(replay.code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
+    const oldRefresh = await api(t.baseUrl).post(apiPaths.patient.refresh, { headers: { AccessToken: oldPair.accessToken, RefreshToken: oldPair.refreshToken } });
+    expect(oldRefresh.code).toBe(ResultCode.REFRESH_FAILED);
+  });
+
+  it('answers success for unknown accounts and wrong e-mails, and sends nothing', async () => {
+    const patient = await createPatient(t.app.db, { email: 'someone@example.com' });
+    const before = smtp.mails.length;
+    for (const body of [{ loginId: 'no-such-user', email: 'x@example.com' }, { loginId: patient.loginId, email: 'other@example.com' }]) {
+      expect((await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body })).code).toBe(ResultCode.SUCCESS);
+    }
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('a wrong code counts; after five wrong tries even the right code is refused', async () => {
+    const patient = await createPatient(t.app.db, { email: 'guess@example.com' });
+    await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body: { loginId: patient.loginId, email: 'guess@example.com' } });
+    const code = codeIn(smtp.mails.at(-1)!.raw)!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const attempt = (verificationCode: string) =>
+      api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: { loginId: patient.loginId, verificationCode, newPassword: 'Brand-new9', newPasswordConfirm: 'Brand-new9' } });
+    for (let i = 0; i < 5; i++) expect((await attempt(wrongCode)).code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
+    const right = await attempt(code);
+    expect(right.status).toBe(400);
+    expect(right.code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
+    await loginPatient(t.baseUrl, patient);
+  });
+
+  it('the code must be six digits and the passwords must match', async () => {
+    const response = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.resetPassword, {
+      body: { loginId: 'x', verificationCode: '12ab', newPassword: 'Brand-new9', newPasswordConfirm: 'Brand-new8' },
+    });
+    expect(response.data!.fields).toEqual(
+      expect.arrayContaining([
+        { field: 'verificationCode', message: '6자로 입력해 주세요' },
+        { field: 'newPasswordConfirm', message: '비밀번호가 일치하지 않습니다' },
+      ]),
+    );
+  });
+});
