@@ -15,6 +15,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Server tests start real servers, brokers and databases: two at a time on two cores.
           maxWorkers: 2,
+          // Vitest 4 runs projects with different maxWorkers in separate groups, and they
+          // must be ordered: the server's heavy files after the light unit projects.
+          sequence: { groupOrder: 1 },
         },
       },
       { extends: 'apps/patient/vite.config.ts', test: { name: 'patient', root: 'apps/patient' } },
