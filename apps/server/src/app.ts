@@ -36,6 +36,12 @@ import { healthModule } from './modules/health/health.routes.ts';
 import { hospitalModule } from './modules/hospital/hospital.routes.ts';
 import { patientModule } from './modules/patient/patient.routes.ts';
 import { staffModule } from './modules/staff/staff.routes.ts';
+import { chatModule, chatAclLookups } from './modules/chat/chat.module.ts';
+import { createChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
+import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
+import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
+import { brokerTokenCheck } from './plugins/broker/broker-auth.ts';
+import { brokerPlugin } from './plugins/broker/broker.plugin.ts';
 import { termsModule } from './modules/terms/terms.routes.ts';
 
 export interface BuildOptions {
@@ -55,6 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     // Stack traces and internals stay in the log; the client gets the envelope only.
     return503OnClosing: true,
+    // The first start creates the embedded database (WASM initdb): seconds on a busy machine.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -80,6 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(auditPlugin);
     await app.register(mailerPlugin, { config });
     await app.register(jobsPlugin, { config, autoStart: options.jobsAutoStart ?? true });
+    await app.register(brokerPlugin, {
+      checkAccessToken: brokerTokenCheck(app.tokens),
+      acl: chatAclLookups(app.db),
+      redisUrl: config.redisUrl,
+      redisPrefix: config.redisPrefix,
+    });
     await app.register(erasurePlugin);
 
     // MODULES
@@ -88,6 +102,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(termsModule, { prefix: API_PREFIX });
     await app.register(patientModule, { prefix: API_PREFIX, config });
     await app.register(staffModule, { prefix: API_PREFIX, config });
+    await app.register(chatModule, {
+      prefix: API_PREFIX,
+      chatbot: createChatbotService({ repository: createChatbotRepository(app.db) }),
+    });
+    await app.register(nurseCallModule, { prefix: API_PREFIX });
 
     // PAGES (after the API so /medical2/... never falls through to an index.html)
     await app.register(staticPlugin, options.static ?? {});

@@ -46,11 +46,15 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Keeps several deployments (or test runs) apart on one Redis: prefixes channels and keys. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only').default('smartcare:'),
   /** Login tries per address per minute before RATE_LIMITED (brief §3). */
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(30),
   /** Failed passwords in a row before an account is locked for a while. */
   LOGIN_LOCK_THRESHOLD: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_SECONDS: seconds(15 * 60),
+  /** Sign-up, password reset and deletion tries per address per minute. */
+  ACCOUNT_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(10),
   /** Maximum JSON body in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(64 * 1024),
   /** Behind a load balancer: take the client address from X-Forwarded-For (per-address limits). */
@@ -76,9 +80,11 @@ export interface Config {
   tokenSecret: string | undefined;
   deletionGraceDays: number;
   redisUrl: string | undefined;
+  redisPrefix: string;
   loginRateLimitPerMin: number;
   loginLockThreshold: number;
   loginLockSeconds: number;
+  accountRateLimitPerMin: number;
   bodyLimit: number;
   jobIntervalS: number;
   trustProxy: boolean;
@@ -113,9 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: e.TOKEN_SECRET,
     deletionGraceDays: e.DELETION_GRACE_DAYS,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     loginRateLimitPerMin: e.LOGIN_RATE_LIMIT_PER_MIN,
     loginLockThreshold: e.LOGIN_LOCK_THRESHOLD,
     loginLockSeconds: e.LOGIN_LOCK_SECONDS,
+    accountRateLimitPerMin: e.ACCOUNT_RATE_LIMIT_PER_MIN,
     bodyLimit: e.BODY_LIMIT,
     jobIntervalS: e.JOB_INTERVAL_S,
     trustProxy: e.TRUST_PROXY,

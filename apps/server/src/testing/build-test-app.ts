@@ -60,6 +60,15 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+/**
+ * Fills an empty DATA_DIR from the template, as if a server had already created it there:
+ * tests of the real directory path then skip the cold initdb.
+ */
+export async function prepareDataDir(dataDir: string): Promise<void> {
+  const pglite = await openPglite(path.join(dataDir, 'pglite'), await pgliteTemplate());
+  await pglite.close();
+}
+
 async function freshPglite(): Promise<Database> {
   return pgliteDatabase(await openPglite(undefined, await pgliteTemplate()));
 }
@@ -99,6 +108,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     // Tests exercise the limits themselves; the defaults would trip over many logins in a row.
     loginRateLimitPerMin: 1000,
+    accountRateLimitPerMin: 1000,
     ...overrides,
   };
 }

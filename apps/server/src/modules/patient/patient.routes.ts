@@ -51,7 +51,7 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
   });
   registerPatientJobs(app.jobs, patients);
 
-  const accountLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
+  const accountLimit = { rateLimit: { max: config.accountRateLimitPerMin, timeWindow: 60_000 } };
 
   for (const path of [apiPaths.patient.login, apiPaths.patient.iosLogin]) {
     app.post(

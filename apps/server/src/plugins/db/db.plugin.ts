@@ -30,13 +30,15 @@ export interface DbPluginOptions {
  * Two processes writing one PGlite directory silently lose data (stack-notes), so the
  * second one refuses to start. The lock is refreshed while we run and goes stale if we die.
  */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+async function lockDataDir(dataDir: string, onCompromised: (error: Error) => void): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, 'server.lock'),
       stale: 15_000,
       update: 5_000,
       realpath: false,
+      // The default throws from a timer and kills the process; report it instead.
+      onCompromised,
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'ELOCKED') {
@@ -49,12 +51,15 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   }
 }
 
-export async function openDatabase(config: DbPluginOptions['config']): Promise<{ db: Database; release: () => Promise<void> }> {
+export async function openDatabase(
+  config: DbPluginOptions['config'],
+  onLockCompromised: (error: Error) => void = () => undefined,
+): Promise<{ db: Database; release: () => Promise<void> }> {
   if (config.databaseUrl) {
     return { db: postgresDatabase(config.databaseUrl), release: async () => undefined };
   }
   await mkdir(config.dataDir, { recursive: true });
-  const release = await lockDataDir(config.dataDir);
+  const release = await lockDataDir(config.dataDir, onLockCompromised);
   try {
     const pglite = await openPglite(path.join(config.dataDir, 'pglite'));
     return { db: pgliteDatabase(pglite), release };
@@ -68,7 +73,9 @@ export const dbPlugin = fp<DbPluginOptions>(
   async (app, options) => {
     const { db, release } = options.database
       ? { db: options.database, release: async () => undefined }
-      : await openDatabase(options.config);
+      : await openDatabase(options.config, (error) =>
+          app.log.error({ err: error }, 'lost the lock on DATA_DIR: another process may now write to the same database'),
+        );
     let applied: string[];
     try {
       applied = await migrate(db);
