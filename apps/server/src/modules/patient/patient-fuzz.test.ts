@@ -75,8 +75,13 @@ const nastyValue = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 300 }),
 );
 
-const body = (fields: readonly string[]) =>
-  fc.oneof(
+interface RawBody {
+  raw: string;
+  contentType?: string;
+}
+
+const body = (fields: readonly string[]): fc.Arbitrary<RawBody> =>
+  fc.oneof<fc.Arbitrary<RawBody>[]>(
     fc
       .record(Object.fromEntries([...fields, '__proto__', 'idx', 'patientIdx'].map((f) => [f, nastyValue])), {
         requiredKeys: [],
