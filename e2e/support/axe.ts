@@ -16,21 +16,6 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/**
- * The server's Content-Security-Policy allows same-origin scripts only (brief §3), so an
- * inline tag is refused: axe is served from a same-origin URL that the test intercepts,
- * which tests the page under its real policy instead of switching the policy off.
- */
-async function injectAxe(page: Page): Promise<void> {
-  const url = new URL('/__e2e__/axe.min.js', page.url()).href;
-  await page.route(url, (route) => route.fulfill({ contentType: 'text/javascript', body: axeSource }));
-  try {
-    await page.addScriptTag({ url });
-  } finally {
-    await page.unroute(url);
-  }
-}
-
 export interface AxeOptions {
   /** Limit the check to part of the page (a CSS selector). */
   include?: string;
