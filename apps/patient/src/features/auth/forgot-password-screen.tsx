@@ -78,6 +78,7 @@ export function ForgotPasswordScreen() {
           key="request"
           form={requestForm}
           layout="vertical"
+          requiredMarkStyle="none"
           onFinish={ask}
           footer={
             <Button block type="submit" color="primary" size="large" loading={requestReset.isPending}>
@@ -98,6 +99,7 @@ export function ForgotPasswordScreen() {
           key="reset"
           form={resetForm}
           layout="vertical"
+          requiredMarkStyle="none"
           onFinish={change}
           footer={
             <Button block type="submit" color="primary" size="large" loading={reset.isPending}>
@@ -116,7 +118,7 @@ export function ForgotPasswordScreen() {
           <Form.Item
             name="newPassword"
             label={t('forgotPassword.newPassword')}
-            help={t('signUp.passwordHelp')}
+            description={t('signUp.passwordHelp')}
             rules={[rules.required(t('forgotPassword.newPassword')), rules.pattern(PASSWORD_PATTERN, 'passwordRule')]}
           >
             <Input type="password" autoComplete="new-password" />

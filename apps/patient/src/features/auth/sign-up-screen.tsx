@@ -68,6 +68,7 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
       <Form
         form={form}
         layout="vertical"
+          requiredMarkStyle="none"
         initialValues={{ area: 'HOSPITAL', agreedTermsCodes: [] }}
         onFinish={submit}
         footer={
@@ -79,7 +80,7 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
         <Form.Item
           name="loginId"
           label={t('signUp.username')}
-          help={t('signUp.usernameHelp')}
+          description={t('signUp.usernameHelp')}
           rules={[rules.required(t('signUp.username')), rules.pattern(LOGIN_ID_PATTERN, 'loginIdRule')]}
         >
           <Input autoComplete="username" clearable />
@@ -93,7 +94,7 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
         <Form.Item
           name="password"
           label={t('signUp.password')}
-          help={t('signUp.passwordHelp')}
+          description={t('signUp.passwordHelp')}
           rules={[rules.required(t('signUp.password')), rules.pattern(PASSWORD_PATTERN, 'passwordRule')]}
         >
           <Input type="password" autoComplete="new-password" />

@@ -37,6 +37,7 @@ function NameForm({ profile }: { profile: PatientProfile }) {
     <Form
       form={form}
       layout="vertical"
+          requiredMarkStyle="none"
       initialValues={{ name: profile.name, description: profile.description }}
       onFinish={(values) => {
         setFailure(null);
@@ -59,7 +60,7 @@ function NameForm({ profile }: { profile: PatientProfile }) {
       <Form.Item name="name" label={t('accountSettings.name')} rules={[rules.required(t('accountSettings.name')), { max: 50, message: validationText('invalid') }]}>
         <Input autoComplete="name" clearable />
       </Form.Item>
-      <Form.Item name="description" label={t('accountSettings.description')} help={t('accountSettings.descriptionHelp')}>
+      <Form.Item name="description" label={t('accountSettings.description')} description={t('accountSettings.descriptionHelp')}>
         <TextArea rows={3} maxLength={200} showCount />
       </Form.Item>
       {failure && (

@@ -87,6 +87,7 @@ function BodyInfoEditor({ bodyInfo }: { bodyInfo: BodyInfo }) {
     <Form
       form={form}
       layout="vertical"
+          requiredMarkStyle="none"
       initialValues={{
         heightCm: bodyInfo.heightCm?.toString() ?? '',
         weightKg: bodyInfo.weightKg?.toString() ?? '',

@@ -122,6 +122,7 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
           <Form
             form={form}
             layout="vertical"
+          requiredMarkStyle="none"
             onFinish={(values) => void askDeleteNow(values)}
             footer={
               <Button block type="submit" size="large" color="danger" loading={deleteNow.isPending}>

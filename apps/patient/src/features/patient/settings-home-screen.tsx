@@ -2,6 +2,7 @@ import '../../lib/antd-mobile';
 import type { AppLocale } from '@smartcare/contract/result-codes';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuList, Section } from '../../components/ui/menu-list';
@@ -30,10 +31,16 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
   const config = areaConfig[area];
   const patient = usePatient();
   const profile = patient.data;
-  const locale = currentLocale();
+  // The radio moves at once; the catalogue of the new language may still be loading.
+  const [locale, setLocale] = useState<AppLocale>(currentLocale);
 
   const switchLanguage = (next: AppLocale) => {
-    void changeLocale(next).catch(() => toast.error(t('error.network')));
+    const previous = locale;
+    setLocale(next);
+    void changeLocale(next).catch(() => {
+      setLocale(previous);
+      toast.error(t('error.network'));
+    });
   };
 
   const confirmLogout = async () => {

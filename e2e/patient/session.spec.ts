@@ -1,0 +1,65 @@
+import { expect, navigate, test } from '../support/fixtures.ts';
+
+/** Spec §2 start-up and §4/§8 session behaviour, in the real app against the real server. */
+test.describe('patient session and start-up', () => {
+  test('demo logs in through the login screen and lands on the hospital home', async ({ page, loginAsPatient, checkA11y }) => {
+    await navigate(page, '/hospital/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('스마트 병원 로그인');
+    await checkA11y(page);
+    await loginAsPatient(page, 'demo', { via: 'ui' });
+    await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
+    const stored = await page.evaluate(() => ({
+      loginId: localStorage.getItem('loginId'),
+      myData: JSON.parse(localStorage.getItem('myData') ?? 'null') as { loginId: string } | null,
+    }));
+    expect(stored.loginId).toBe('demo');
+    expect(stored.myData?.loginId).toBe('demo');
+    await checkA11y(page);
+  });
+
+  test('the root address reaches the hospital home', async ({ page, loginAsPatient }) => {
+    await loginAsPatient(page, 'demo');
+    await page.goto('/#/');
+    await expect(page).toHaveURL(/#\/hospital\/home$/);
+    await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
+  });
+
+  test('a deep link is remembered and restored when the app is opened with no hash', async ({ page, loginAsPatient }) => {
+    await loginAsPatient(page, 'demo');
+    await navigate(page, '/homecare/common/alarm');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('알림 설정');
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/homecare\/common\/alarm$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('알림 설정');
+  });
+
+  test('both spellings of the home-care login reach the same screen', async ({ page }) => {
+    for (const path of ['/#/homeCare/login', '/#/homecare/login']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('스마트 재택케어 로그인');
+    }
+  });
+
+  test('a session the server no longer accepts lands on login with the notice', async ({ page, loginAsPatient }) => {
+    await loginAsPatient(page, 'demo');
+    await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
+    // The server refuses a token it did not sign with 30002007 (not logged in).
+    await navigate(page, '/hospital/setting/home');
+    await page.evaluate(() => localStorage.setItem('accessToken', 'revoked.session.token'));
+    await page.reload();
+    await expect(page.getByText('로그인 후 이용 부탁드립니다')).toBeVisible();
+    await expect(page).toHaveURL(/#\/hospital\/login$/);
+    const left = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('myData')]);
+    expect(left).toEqual([null, null]);
+  });
+
+  test('logout from settings clears the session', async ({ page, createPatient, loginAsPatient }) => {
+    const patient = await createPatient();
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+    await navigate(page, '/hospital/setting/home');
+    await page.getByRole('button', { name: '로그아웃' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '로그아웃' }).click();
+    await expect(page).toHaveURL(/#\/hospital\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+  });
+});
