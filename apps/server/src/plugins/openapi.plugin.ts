@@ -14,7 +14,7 @@ export const openapiPlugin = fp(
         info: { title: 'Smart Care API (스마트 헬스케어)', version: '1.0.0' },
         components: {
           securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           },
         },
       },

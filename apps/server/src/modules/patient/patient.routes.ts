@@ -32,7 +32,7 @@ export interface PatientModuleOptions {
 }
 
 const tags = ['patient'];
-const bearer = [{ bearer: [] }];
+const bearer = [{ bearerAuth: [] }];
 const patientOnly = { auth: 'patient' as const };
 const refreshHeadersSchema = z.object({
   [REFRESH_HEADERS.accessToken.toLowerCase()]: z.string().optional(),

@@ -50,7 +50,7 @@ export const staffModule: FastifyPluginAsyncZod<StaffModuleOptions> = async (app
 
   app.get(
     apiPaths.staff.getMyData,
-    { config: { auth: 'staff' }, schema: { tags, security: [{ bearer: [] }], summary: 'The signed-in staff member', response: { 200: envelopeSchema(staffProfileSchema) } } },
+    { config: { auth: 'staff' }, schema: { tags, security: [{ bearerAuth: [] }], summary: 'The signed-in staff member', response: { 200: envelopeSchema(staffProfileSchema) } } },
     async (request) => ok(request, await staff.getMyData(staffOf(request).idx)),
   );
 };
