@@ -101,3 +101,8 @@ export const chatEnterEventSchema = z.object({ roomIdx: z.number().int(), person
 export const chatCompleteEventSchema = z.object({ roomIdx: z.number().int() });
 /** On `staffInbox/{hospitalIdx}`: a room summary changed. */
 export const staffInboxEventSchema = z.object({ room: chatRoomSummarySchema });
+export type ChatCreateEvent = z.infer<typeof chatCreateEventSchema>;
+export type ChatUpdateEvent = z.infer<typeof chatUpdateEventSchema>;
+export type ChatEnterEvent = z.infer<typeof chatEnterEventSchema>;
+export type ChatCompleteEvent = z.infer<typeof chatCompleteEventSchema>;
+export type StaffInboxEvent = z.infer<typeof staffInboxEventSchema>;

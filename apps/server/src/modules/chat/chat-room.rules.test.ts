@@ -9,7 +9,8 @@ const bot = { personType: 'CHATBOT' as const, idx: 0 };
 
 function accepted(room: RoomState, sender: typeof patient | typeof nurse | typeof bot, at: Date) {
   const outcome = applyMessage(room, sender, at);
-  if (outcome.kind !== 'accepted') throw new Error(`expected the message to be accepted, got ${outcome.kind}`);
+  if (outcome.kind !== 'accepted')
+    throw new Error(`expected the message to be accepted, got ${outcome.kind}`);
   return outcome;
 }
 

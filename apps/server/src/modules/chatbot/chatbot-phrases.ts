@@ -31,7 +31,8 @@ export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
   'zh-CN': {
     botName: '智能护理聊天机器人',
     answerFooter: `如有其他问题，请输入"${HANDOFF_PHRASE}"，工作人员将为您解答。`,
-    fallback: '抱歉，这个问题我无法准确回答。工作人员确认后会回复您。如遇紧急情况，请按床边呼叫按钮或拨打119。',
+    fallback:
+      '抱歉，这个问题我无法准确回答。工作人员确认后会回复您。如遇紧急情况，请按床边呼叫按钮或拨打119。',
     handoff: '正在为您转接工作人员，请稍候。',
   },
 };

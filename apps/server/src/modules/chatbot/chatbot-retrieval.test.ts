@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildKnowledgeIndex, extractTerms, normalizeText, type KnowledgeEntry } from './chatbot-retrieval.ts';
+import {
+  buildKnowledgeIndex,
+  extractTerms,
+  normalizeText,
+  type KnowledgeEntry,
+} from './chatbot-retrieval.ts';
 
 /** A few entries written the way the seed writes them; the full seed is tested with the database. */
 const entries: KnowledgeEntry[] = [

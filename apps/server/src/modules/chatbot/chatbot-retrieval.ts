@@ -30,20 +30,138 @@ export const ANSWER_CONFIDENCE_THRESHOLD = 0.45;
 
 /** Question words and polite endings carry no topic; dropped as whole words. */
 const FILLER_WORDS = new Set([
-  '어떻게', '어떡해', '어떡하나요', '언제', '언제인가요', '언제예요', '어디', '어디서', '어디에', '어디인가요', '어디예요',
-  '어디에서', '무엇', '무엇인가요', '뭐', '뭔가요', '뭐예요', '뭐에요', '얼마나', '왜', '혹시', '좀', '제가', '저는',
-  '저', '우리', '되나요', '돼요', '되요', '되는지', '하나요', '해요', '하면', '하는', '해야', '하려면', '있나요',
-  '있어요', '있는지', '있습니까', '있을까요', '없나요', '인가요', '입니다', '이에요', '예요', '알려', '알려주세요', '알려줘',
-  '주세요', '궁금해요', '궁금합니다', '궁금한데요', '문의', '문의드립니다', '문의합니다', '질문', '가능한가요', '가능해요',
-  '가능할까요', '싶어요', '싶습니다', '싶은데요', '수', '할', '안녕하세요', '감사합니다', '네', '그리고', '그럼', '그런데',
-  '받나요', '하죠', '되죠', '건가요', '할까요', '드려요', '해주세요', '가나요', '오나요', '방법', '방법은', '받을', '받으려면',
+  '어떻게',
+  '어떡해',
+  '어떡하나요',
+  '언제',
+  '언제인가요',
+  '언제예요',
+  '어디',
+  '어디서',
+  '어디에',
+  '어디인가요',
+  '어디예요',
+  '어디에서',
+  '무엇',
+  '무엇인가요',
+  '뭐',
+  '뭔가요',
+  '뭐예요',
+  '뭐에요',
+  '얼마나',
+  '왜',
+  '혹시',
+  '좀',
+  '제가',
+  '저는',
+  '저',
+  '우리',
+  '되나요',
+  '돼요',
+  '되요',
+  '되는지',
+  '하나요',
+  '해요',
+  '하면',
+  '하는',
+  '해야',
+  '하려면',
+  '있나요',
+  '있어요',
+  '있는지',
+  '있습니까',
+  '있을까요',
+  '없나요',
+  '인가요',
+  '입니다',
+  '이에요',
+  '예요',
+  '알려',
+  '알려주세요',
+  '알려줘',
+  '주세요',
+  '궁금해요',
+  '궁금합니다',
+  '궁금한데요',
+  '문의',
+  '문의드립니다',
+  '문의합니다',
+  '질문',
+  '가능한가요',
+  '가능해요',
+  '가능할까요',
+  '싶어요',
+  '싶습니다',
+  '싶은데요',
+  '수',
+  '할',
+  '안녕하세요',
+  '감사합니다',
+  '네',
+  '그리고',
+  '그럼',
+  '그런데',
+  '받나요',
+  '하죠',
+  '되죠',
+  '건가요',
+  '할까요',
+  '드려요',
+  '해주세요',
+  '가나요',
+  '오나요',
+  '방법',
+  '방법은',
+  '받을',
+  '받으려면',
 ]);
 
 /** Trailing particles and endings, longest first; stripped once when a 2-syllable stem remains. */
 const TRAILING_PARTICLES = [
-  '하려는데요', '하려는데', '하려고요', '하려고', '하려면', '하는데', '에서는', '으로는', '이라도', '인가요', '인데요', '이에요', '입니다', '에서', '으로', '이랑', '한테', '까지', '부터',
-  '처럼', '보다', '하고', '이나', '은요', '는요', '예요', '나요', '가요', '할때', '해도', '은', '는', '이', '가', '을', '를', '에', '의',
-  '도', '만', '로', '와', '과', '요',
+  '하려는데요',
+  '하려는데',
+  '하려고요',
+  '하려고',
+  '하려면',
+  '하는데',
+  '에서는',
+  '으로는',
+  '이라도',
+  '인가요',
+  '인데요',
+  '이에요',
+  '입니다',
+  '에서',
+  '으로',
+  '이랑',
+  '한테',
+  '까지',
+  '부터',
+  '처럼',
+  '보다',
+  '하고',
+  '이나',
+  '은요',
+  '는요',
+  '예요',
+  '나요',
+  '가요',
+  '할때',
+  '해도',
+  '은',
+  '는',
+  '이',
+  '가',
+  '을',
+  '를',
+  '에',
+  '의',
+  '도',
+  '만',
+  '로',
+  '와',
+  '과',
+  '요',
 ];
 
 /** NFKC, lower case, letters/digits/Hangul only, single spaces. */
@@ -62,7 +180,8 @@ const SHORT_STEM_PARTICLES = new Set(['은', '는', '을', '를', '도', '만', 
 function stripParticle(word: string): string {
   for (const particle of TRAILING_PARTICLES) {
     const minStem = SHORT_STEM_PARTICLES.has(particle) ? 1 : 2;
-    if (word.length - particle.length >= minStem && word.endsWith(particle)) return word.slice(0, -particle.length);
+    if (word.length - particle.length >= minStem && word.endsWith(particle))
+      return word.slice(0, -particle.length);
   }
   return word;
 }
@@ -127,7 +246,8 @@ export function buildKnowledgeIndex(entries: readonly KnowledgeEntry[]): Knowled
   });
   const documentFrequency = new Map<string, number>();
   for (const doc of indexed) {
-    for (const term of doc.termFrequency.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    for (const term of doc.termFrequency.keys())
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const count = indexed.length;
   const averageLength = indexed.reduce((sum, doc) => sum + doc.length, 0) / Math.max(count, 1);
@@ -160,7 +280,8 @@ export function buildKnowledgeIndex(entries: readonly KnowledgeEntry[]): Knowled
         covered += weight;
         score += (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / averageLength));
       }
-      if (score > 0) matches.push({ entry: doc.entry, score, confidence: Math.min(1, covered / questionMass) });
+      if (score > 0)
+        matches.push({ entry: doc.entry, score, confidence: Math.min(1, covered / questionMass) });
     }
     matches.sort((a, b) => b.score - a.score || b.confidence - a.confidence);
     return matches.slice(0, limit);

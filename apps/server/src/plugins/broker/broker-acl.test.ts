@@ -58,7 +58,15 @@ describe('a patient', () => {
   });
 
   it('gets nothing through wildcards', async () => {
-    for (const topic of ['#', 'chat/#', 'chat/+/message', 'chat/+/#', 'nurseCalling/+', 'nurseCalling/#', '+/10/#']) {
+    for (const topic of [
+      '#',
+      'chat/#',
+      'chat/+/message',
+      'chat/+/#',
+      'nurseCalling/+',
+      'nurseCalling/#',
+      '+/10/#',
+    ]) {
       expect(await may(kim, 'subscribe', topic)).toBe(false);
     }
   });

@@ -1,0 +1,349 @@
+import type { ChatMessage, ChatPerson, ChatRoomStatus, PersonType } from '@smartcare/contract/chat';
+import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
+
+/** Repositories only query; they run on the database or inside a transaction alike. */
+type Sql = Pick<SqlQueryable, 'query'>;
+import type { RoomState } from './chat-room.rules.ts';
+
+/** A room as stored, with the bookkeeping the rules work on. */
+export interface RoomRecord extends RoomState {
+  idx: number;
+  hospitalIdx: number;
+  patientIdx: number;
+  patientName: string;
+  lastMsgIdx: number | null;
+  createdAt: Date;
+}
+
+interface RoomRow {
+  idx: number;
+  hospital_idx: number;
+  patient_idx: number;
+  patient_name: string;
+  status: ChatRoomStatus;
+  bot_active: boolean;
+  assignee_idx: number | null;
+  waiting_since: Date | string | null;
+  first_reply_at: Date | string | null;
+  last_activity_at: Date | string | null;
+  staff_requested_at: Date | string | null;
+  last_msg_idx: number | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+}
+
+interface MessageRow {
+  idx: number;
+  room_idx: number;
+  hospital_idx: number;
+  person_type: PersonType;
+  sender_idx: number;
+  sender_name: string;
+  content: string;
+  client_msg_id: string | null;
+  created_at: Date | string;
+}
+
+const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+function toRoom(row: RoomRow): RoomRecord {
+  return {
+    idx: row.idx,
+    hospitalIdx: row.hospital_idx,
+    patientIdx: row.patient_idx,
+    patientName: row.patient_name,
+    status: row.status,
+    botActive: row.bot_active,
+    assigneeIdx: row.assignee_idx,
+    waitingSince: date(row.waiting_since),
+    firstReplyAt: date(row.first_reply_at),
+    lastActivityAt: date(row.last_activity_at),
+    staffRequestedAt: date(row.staff_requested_at),
+    completedAt: date(row.completed_at),
+    lastMsgIdx: row.last_msg_idx,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return {
+    idx: row.idx,
+    roomIdx: row.room_idx,
+    hospitalIdx: row.hospital_idx,
+    personType: row.person_type,
+    senderIdx: row.sender_idx,
+    senderName: row.sender_name,
+    content: row.content,
+    clientMsgId: row.client_msg_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const ROOM_COLUMNS = `idx, hospital_idx, patient_idx, patient_name, status, bot_active, assignee_idx, waiting_since,
+  first_reply_at, last_activity_at, staff_requested_at, last_msg_idx, created_at, completed_at`;
+const MESSAGE_COLUMNS = `idx, room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at`;
+
+export interface NewMessage {
+  roomIdx: number;
+  hospitalIdx: number;
+  personType: PersonType;
+  senderIdx: number;
+  senderName: string;
+  content: string;
+  clientMsgId: string | null;
+  createdAt: Date;
+}
+
+/** Chat storage, SQL only. Every function takes the executor so it can run inside a transaction. */
+export const chatRepository = {
+  /** The patient as chat sees them now; deleted accounts are nobody. */
+  async findPatient(db: Sql, patientIdx: number) {
+    const { rows } = await db.query<{ idx: number; name: string; chosenHospitalIdx: number | null }>(
+      `SELECT idx, name, chose_hospital_idx AS "chosenHospitalIdx" FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
+      [patientIdx],
+    );
+    return rows[0] ?? null;
+  },
+
+  async findStaff(db: Sql, staffIdx: number) {
+    const { rows } = await db.query<{ idx: number; name: string; hospitalIdx: number }>(
+      `SELECT idx, name, hospital_idx AS "hospitalIdx" FROM staff_users WHERE idx = $1 AND active`,
+      [staffIdx],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** Who owns a room, for the topic ACL. */
+  async roomOwner(db: Sql, roomIdx: number) {
+    const { rows } = await db.query<{ patientIdx: number; hospitalIdx: number }>(
+      `SELECT patient_idx AS "patientIdx", hospital_idx AS "hospitalIdx" FROM chat_rooms WHERE idx = $1`,
+      [roomIdx],
+    );
+    return rows[0] ?? null;
+  },
+
+  async findRoom(db: Sql, roomIdx: number, forUpdate = false): Promise<RoomRecord | null> {
+    const { rows } = await db.query<RoomRow>(
+      `SELECT ${ROOM_COLUMNS} FROM chat_rooms WHERE idx = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+      [roomIdx],
+    );
+    return rows[0] ? toRoom(rows[0]) : null;
+  },
+
+  async findOpenRoom(db: Sql, patientIdx: number, hospitalIdx: number): Promise<RoomRecord | null> {
+    const { rows } = await db.query<RoomRow>(
+      `SELECT ${ROOM_COLUMNS} FROM chat_rooms
+        WHERE patient_idx = $1 AND hospital_idx = $2 AND status <> 'COMPLETE'
+        FOR UPDATE`,
+      [patientIdx, hospitalIdx],
+    );
+    return rows[0] ? toRoom(rows[0]) : null;
+  },
+
+  /** The open room, else the most recent finished one, in that hospital. */
+  async findCurrentRoom(db: Sql, patientIdx: number, hospitalIdx: number): Promise<RoomRecord | null> {
+    const { rows } = await db.query<RoomRow>(
+      `SELECT ${ROOM_COLUMNS} FROM chat_rooms
+        WHERE patient_idx = $1 AND hospital_idx = $2
+        ORDER BY (status <> 'COMPLETE') DESC, idx DESC
+        LIMIT 1`,
+      [patientIdx, hospitalIdx],
+    );
+    return rows[0] ? toRoom(rows[0]) : null;
+  },
+
+  /** Serialises everything one patient sends across processes (room creation above all). */
+  async lockPatient(db: Sql, patientIdx: number): Promise<void> {
+    await db.query(`SELECT pg_advisory_xact_lock(hashtext('chat-patient'), $1)`, [patientIdx]);
+  },
+
+  async insertRoom(
+    db: Sql,
+    room: { hospitalIdx: number; patientIdx: number; patientName: string; state: RoomState; createdAt: Date },
+  ): Promise<RoomRecord> {
+    const { rows } = await db.query<RoomRow>(
+      `INSERT INTO chat_rooms (hospital_idx, patient_idx, patient_name, status, bot_active, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       RETURNING ${ROOM_COLUMNS}`,
+      [
+        room.hospitalIdx,
+        room.patientIdx,
+        room.patientName,
+        room.state.status,
+        room.state.botActive,
+        room.createdAt,
+      ],
+    );
+    return toRoom(rows[0]!);
+  },
+
+  async updateRoom(
+    db: Sql,
+    roomIdx: number,
+    state: RoomState & { lastMsgIdx?: number | null; patientName?: string },
+  ): Promise<RoomRecord> {
+    const { rows } = await db.query<RoomRow>(
+      `UPDATE chat_rooms SET
+          status = $2, bot_active = $3, assignee_idx = $4, waiting_since = $5, first_reply_at = $6,
+          last_activity_at = $7, staff_requested_at = $8, completed_at = $9,
+          last_msg_idx = coalesce($10, last_msg_idx), patient_name = coalesce($11, patient_name)
+        WHERE idx = $1
+        RETURNING ${ROOM_COLUMNS}`,
+      [
+        roomIdx,
+        state.status,
+        state.botActive,
+        state.assigneeIdx,
+        state.waitingSince,
+        state.firstReplyAt,
+        state.lastActivityAt,
+        state.staffRequestedAt,
+        state.completedAt,
+        state.lastMsgIdx ?? null,
+        state.patientName ?? null,
+      ],
+    );
+    return toRoom(rows[0]!);
+  },
+
+  /** True when the person was not in the room yet. */
+  async addPerson(db: Sql, roomIdx: number, person: ChatPerson): Promise<boolean> {
+    const { rows } = await db.query<{ room_idx: number }>(
+      `INSERT INTO chat_room_persons (room_idx, person_type, person_idx, name) VALUES ($1, $2, $3, $4)
+       ON CONFLICT DO NOTHING RETURNING room_idx`,
+      [roomIdx, person.personType, person.idx, person.name],
+    );
+    return rows.length > 0;
+  },
+
+  async listPersons(db: Sql, roomIdxs: number[]): Promise<Map<number, ChatPerson[]>> {
+    const byRoom = new Map<number, ChatPerson[]>(roomIdxs.map((idx) => [idx, []]));
+    if (roomIdxs.length === 0) return byRoom;
+    const { rows } = await db.query<{
+      room_idx: number;
+      person_type: PersonType;
+      person_idx: number;
+      name: string;
+    }>(
+      `SELECT room_idx, person_type, person_idx, name FROM chat_room_persons
+        WHERE room_idx = ANY($1::int[])
+        ORDER BY joined_at, CASE person_type WHEN 'PATIENT' THEN 0 WHEN 'CHATBOT' THEN 1 ELSE 2 END, person_idx`,
+      [roomIdxs],
+    );
+    for (const row of rows) {
+      byRoom.get(row.room_idx)?.push({ personType: row.person_type, idx: row.person_idx, name: row.name });
+    }
+    return byRoom;
+  },
+
+  async insertMessage(db: Sql, message: NewMessage): Promise<ChatMessage> {
+    const { rows } = await db.query<MessageRow>(
+      `INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       RETURNING ${MESSAGE_COLUMNS}`,
+      [
+        message.roomIdx,
+        message.hospitalIdx,
+        message.personType,
+        message.senderIdx,
+        message.senderName,
+        message.content,
+        message.clientMsgId,
+        message.createdAt,
+      ],
+    );
+    return toMessage(rows[0]!);
+  },
+
+  /** The message this sender already stored under this clientMsgId, in any room. */
+  async findByClientMsgId(
+    db: Sql,
+    sender: { personType: PersonType; idx: number },
+    clientMsgId: string,
+  ): Promise<ChatMessage | null> {
+    const { rows } = await db.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_messages
+        WHERE person_type = $1 AND sender_idx = $2 AND client_msg_id = $3
+        ORDER BY idx LIMIT 1`,
+      [sender.personType, sender.idx, clientMsgId],
+    );
+    return rows[0] ? toMessage(rows[0]) : null;
+  },
+
+  async findMessages(db: Sql, messageIdxs: number[]): Promise<Map<number, ChatMessage>> {
+    if (messageIdxs.length === 0) return new Map();
+    const { rows } = await db.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE idx = ANY($1::int[])`,
+      [messageIdxs],
+    );
+    return new Map(rows.map((row) => [row.idx, toMessage(row)]));
+  },
+
+  /** Page `pNum` counted from the newest; the page itself oldest → newest (spec §7). */
+  async pageMessages(
+    db: Sql,
+    roomIdx: number,
+    pNum: number,
+    pSize: number,
+  ): Promise<{ dataList: ChatMessage[]; totalCount: number }> {
+    const [{ rows }, count] = await Promise.all([
+      db.query<MessageRow>(
+        `SELECT ${MESSAGE_COLUMNS} FROM chat_messages WHERE room_idx = $1 ORDER BY idx DESC LIMIT $2 OFFSET $3`,
+        [roomIdx, pSize, (pNum - 1) * pSize],
+      ),
+      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM chat_messages WHERE room_idx = $1`, [
+        roomIdx,
+      ]),
+    ]);
+    return { dataList: rows.map(toMessage).reverse(), totalCount: count.rows[0]?.total ?? 0 };
+  },
+
+  /**
+   * The hospital's rooms for the inbox: WAIT first (longest waiting first), then the rest by
+   * last activity. `unread` counts the patient's messages this staff member has not read.
+   */
+  async listInbox(
+    db: Sql,
+    hospitalIdx: number,
+    staffIdx: number,
+    filter: { status?: ChatRoomStatus | undefined; includeCompleted: boolean },
+  ): Promise<{ room: RoomRecord; unread: number }[]> {
+    const { rows } = await db.query<RoomRow & { unread: number }>(
+      `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
+              (SELECT count(*)::int FROM chat_messages m
+                WHERE m.room_idx = r.idx AND m.person_type = 'PATIENT'
+                  AND m.idx > coalesce(rr.last_read_msg_idx, 0)) AS unread
+         FROM chat_rooms r
+         LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = $2
+        WHERE r.hospital_idx = $1
+          AND ($3::text IS NULL OR r.status = $3)
+          AND ($4 OR r.status <> 'COMPLETE')
+        ORDER BY (r.status = 'WAIT') DESC, r.waiting_since ASC NULLS LAST, r.last_activity_at DESC NULLS LAST, r.idx DESC
+        LIMIT 500`,
+      [hospitalIdx, staffIdx, filter.status ?? null, filter.includeCompleted],
+    );
+    return rows.map((row) => ({ room: toRoom(row), unread: row.unread }));
+  },
+
+  /** Patient messages no staff member has read yet: the inbox event has no single reader. */
+  async unreadByAnyStaff(db: Sql, roomIdx: number): Promise<number> {
+    const { rows } = await db.query<{ unread: number }>(
+      `SELECT count(*)::int AS unread FROM chat_messages m
+        WHERE m.room_idx = $1 AND m.person_type = 'PATIENT'
+          AND m.idx > coalesce((SELECT max(last_read_msg_idx) FROM chat_room_reads WHERE room_idx = $1), 0)`,
+      [roomIdx],
+    );
+    return rows[0]?.unread ?? 0;
+  },
+
+  async markRead(db: Sql, roomIdx: number, staffIdx: number, lastReadMsgIdx: number): Promise<void> {
+    await db.query(
+      `INSERT INTO chat_room_reads (room_idx, staff_idx, last_read_msg_idx) VALUES ($1, $2, $3)
+       ON CONFLICT (room_idx, staff_idx) DO UPDATE
+         SET last_read_msg_idx = greatest(chat_room_reads.last_read_msg_idx, excluded.last_read_msg_idx), read_at = now()`,
+      [roomIdx, staffIdx, lastReadMsgIdx],
+    );
+  },
+};
+
+export type ChatRepository = typeof chatRepository;

@@ -1,0 +1,446 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import {
+  HANDOFF_PHRASE,
+  type ChatEnterEvent,
+  type ChatMessage,
+  type ChatRoom,
+  type ChatRoomSummary,
+} from '@smartcare/contract/chat';
+import type { Page } from '@smartcare/contract/paging';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { topics } from '@smartcare/contract/topics';
+import { connectTestClient, type TestMqttClient } from '../../plugins/broker/broker-test-client.ts';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import {
+  api,
+  createHospital,
+  createPatient,
+  createStaff,
+  loginPatient,
+  loginStaff,
+} from '../../testing/factories.ts';
+
+/**
+ * The consulting chat end to end over real MQTT and HTTP (issue 4): the server stores every
+ * message before anyone receives it, moves the patient into the room it creates, follows the
+ * room's status, lets the bot answer and hand over, and keeps each patient to their own rooms.
+ */
+let t: TestApp;
+let hospitalIdx: number;
+let otherHospitalIdx: number;
+let nurse: { idx: number; loginId: string; accessToken: string };
+let clients: TestMqttClient[] = [];
+
+interface Person {
+  idx: number;
+  loginId: string;
+  accessToken: string;
+  client: TestMqttClient;
+}
+
+let msgSeq = 0;
+const msg = (content: string) => ({ clientMsgId: `m-${++msgSeq}`, content });
+
+async function newPatient(options: { hospital?: number | null; name?: string } = {}): Promise<Person> {
+  const created = await createPatient(t.app.db, {
+    name: options.name ?? '김환자',
+    choseHospitalIdx: options.hospital === undefined ? hospitalIdx : options.hospital,
+  });
+  const { accessToken } = await loginPatient(t.baseUrl, created);
+  const client = await connectTestClient(t.baseUrl, { loginId: created.loginId, accessToken });
+  clients.push(client);
+  return { idx: created.idx, loginId: created.loginId, accessToken, client };
+}
+
+async function staffClient(): Promise<TestMqttClient> {
+  const client = await connectTestClient(t.baseUrl, nurse);
+  clients.push(client);
+  return client;
+}
+
+/** The patient's first message, sent where the app sends it before a room exists. */
+async function firstMessage(patient: Person, content = '입원 중인데 문의드립니다') {
+  const provisional = -patient.idx;
+  await patient.client.subscribe(topics.chatRoomAll(provisional));
+  const sent = msg(content);
+  await patient.client.publish(topics.chatRoomEvent(provisional, 'message'), sent);
+  const { room } = await patient.client.next<{ room: ChatRoom }>(topics.chatRoomEvent(provisional, 'create'));
+  const roomIdx = room.idx!;
+  const message = await patient.client.next<ChatMessage>(
+    topics.chatRoomEvent(roomIdx, 'message'),
+    (m) => m.clientMsgId === sent.clientMsgId,
+  );
+  return { roomIdx, room, message };
+}
+
+function history(
+  token: string,
+  roomIdx: number,
+  query: { pNum?: number; pSize?: number; hospitalIdx?: number } = {},
+) {
+  return api(t.baseUrl).get<Page<ChatMessage>>(apiPaths.chat.messages, {
+    token,
+    query: {
+      roomIdx,
+      hospitalIdx: query.hospitalIdx ?? hospitalIdx,
+      pNum: query.pNum ?? 1,
+      pSize: query.pSize ?? 50,
+    },
+  });
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  hospitalIdx = (await createHospital(t.app.db, { name: '스마트종합병원' })).idx;
+  otherHospitalIdx = (await createHospital(t.app.db, { name: '다른병원' })).idx;
+  const staff = await createStaff(t.app.db, { hospitalIdx, name: '박간호' });
+  nurse = {
+    idx: staff.idx,
+    loginId: staff.loginId,
+    accessToken: (await loginStaff(t.baseUrl, staff)).accessToken,
+  };
+});
+
+afterEach(async () => {
+  await Promise.allSettled(clients.map((client) => client.close()));
+  clients = [];
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the first message', () => {
+  it('creates the room, announces it on the provisional topic and moves the patient into it', async () => {
+    const kim = await newPatient();
+    const { roomIdx, room, message } = await firstMessage(kim, '안녕하세요, 질문이 있어요');
+    expect(roomIdx).toBeGreaterThan(0);
+    expect(room).toMatchObject({ patientIdx: kim.idx, hospitalIdx, status: 'WAIT' });
+    // Stamped by the server from the token, never from the payload.
+    expect(message).toMatchObject({
+      roomIdx,
+      personType: 'PATIENT',
+      senderIdx: kim.idx,
+      senderName: '김환자',
+    });
+    // The room the app asks for next is the new one.
+    const current = await api(t.baseUrl).get<ChatRoom>(apiPaths.chat.currentRoom, { token: kim.accessToken });
+    expect(current.data).toMatchObject({ idx: roomIdx, status: 'WAIT' });
+  });
+
+  it('is stored before anyone receives it: what arrives is already in /chat/messages with the same idx', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    const staff = await staffClient();
+    await staff.subscribe(topics.chatRoomAll(roomIdx));
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('두 번째 메시지'));
+    const delivered = await staff.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.content === '두 번째 메시지',
+    );
+    // Asked the moment it arrived, before the server could have stored it "later".
+    const page = await history(nurse.accessToken, roomIdx);
+    expect(page.data!.dataList.find((m) => m.idx === delivered.idx)).toEqual(delivered);
+  });
+
+  it('needs a chosen hospital: REST says HOSPITAL_NOT_CHOSEN and a publish is refused', async () => {
+    const wanderer = await newPatient({ hospital: null });
+    const current = await api(t.baseUrl).get(apiPaths.chat.currentRoom, { token: wanderer.accessToken });
+    expect(current.code).toBe(ResultCode.HOSPITAL_NOT_CHOSEN);
+    const closed = wanderer.client.closedWithin();
+    wanderer.client.publishAndForget(topics.chatRoomEvent(-wanderer.idx, 'message'), msg('병원 미선택'));
+    expect(await closed).toBe(true);
+    expect(await t.app.db.query(`SELECT 1 FROM chat_messages WHERE content = '병원 미선택'`)).toMatchObject({
+      rows: [],
+    });
+  });
+
+  it('before any room, currentRoom says NONE without an idx and the provisional history is empty', async () => {
+    const fresh = await newPatient();
+    const current = await api(t.baseUrl).get<ChatRoom>(apiPaths.chat.currentRoom, {
+      token: fresh.accessToken,
+    });
+    expect(current.data).toMatchObject({ status: 'NONE', persons: [], lastMsg: null, hospitalIdx });
+    expect(current.data).not.toHaveProperty('idx');
+    const page = await history(fresh.accessToken, -fresh.idx);
+    expect(page.data).toMatchObject({ dataList: [], totalCount: 0 });
+  });
+});
+
+describe('a resend', () => {
+  it('with the same clientMsgId is stored once and delivered as the stored message', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    const once = msg('한 번만 저장되어야 해요');
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), once);
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), once);
+    await t.app.broker.settled();
+    const copies = kim.client.received.filter(
+      (m) =>
+        m.topic === topics.chatRoomEvent(roomIdx, 'message') &&
+        (m.payload as ChatMessage).clientMsgId === once.clientMsgId,
+    );
+    expect(copies).toHaveLength(2);
+    expect((copies[0]!.payload as ChatMessage).idx).toBe((copies[1]!.payload as ChatMessage).idx);
+    const page = await history(kim.accessToken, roomIdx);
+    expect(page.data!.dataList.filter((m) => m.clientMsgId === once.clientMsgId)).toHaveLength(1);
+  });
+
+  it('of the first message from the provisional topic lands in the room it created, not a second room', async () => {
+    const kim = await newPatient();
+    const provisional = -kim.idx;
+    await kim.client.subscribe(topics.chatRoomAll(provisional));
+    const first = msg('처음 보낸 메시지');
+    await kim.client.publish(topics.chatRoomEvent(provisional, 'message'), first);
+    await kim.client.publish(topics.chatRoomEvent(provisional, 'message'), first);
+    await t.app.broker.settled();
+    const { rows } = await t.app.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM chat_rooms WHERE patient_idx = $1',
+      [kim.idx],
+    );
+    expect(rows[0]!.count).toBe(1);
+  });
+});
+
+describe('the room status through real messages', () => {
+  it('goes WAIT → STANDBY → WAIT → COMPLETE, with update events and staff inbox summaries', async () => {
+    const kim = await newPatient();
+    const staff = await staffClient();
+    await staff.subscribe(topics.staffInbox(hospitalIdx));
+    const { roomIdx } = await firstMessage(kim);
+    await staff.subscribe(topics.chatRoomAll(roomIdx));
+    await staff.next<{ room: ChatRoomSummary }>(
+      topics.staffInbox(hospitalIdx),
+      (e) => e.room.idx === roomIdx && e.room.status === 'WAIT',
+    );
+
+    await staff.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('안녕하세요, 간호사입니다.'));
+    const entered = await kim.client.next<ChatEnterEvent>(topics.chatRoomEvent(roomIdx, 'enter'));
+    expect(entered.person).toMatchObject({ personType: 'USER', idx: nurse.idx, name: '박간호' });
+    const standby = await kim.client.next<{ room: ChatRoom }>(
+      topics.chatRoomEvent(roomIdx, 'update'),
+      (e) => e.room.status === 'STANDBY',
+    );
+    expect(standby.room).toMatchObject({ assigneeIdx: nurse.idx, botActive: false });
+    expect(standby.room.firstReplyAt).not.toBeNull();
+
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('감사합니다'));
+    await kim.client.next<{ room: ChatRoom }>(
+      topics.chatRoomEvent(roomIdx, 'update'),
+      (e) => e.room.status === 'WAIT',
+    );
+
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'complete'), {});
+    expect(await staff.next(topics.chatRoomEvent(roomIdx, 'complete'))).toEqual({ roomIdx });
+    const done = await staff.next<{ room: ChatRoom }>(
+      topics.chatRoomEvent(roomIdx, 'update'),
+      (e) => e.room.status === 'COMPLETE',
+    );
+    expect(done.room.completedAt).not.toBeNull();
+  });
+
+  it('opens a new room when the patient writes after the end, announced on the finished room', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    await kim.client.subscribe(topics.chatRoomAll(roomIdx));
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'complete'), {});
+    await kim.client.next(topics.chatRoomEvent(roomIdx, 'complete'));
+
+    const again = msg('다시 문의드려요');
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), again);
+    const { room } = await kim.client.next<{ room: ChatRoom }>(topics.chatRoomEvent(roomIdx, 'create'));
+    expect(room.idx).not.toBe(roomIdx);
+    expect(room.status).toBe('WAIT');
+    const delivered = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(room.idx!, 'message'),
+      (m) => m.clientMsgId === again.clientMsgId,
+    );
+    expect(delivered.roomIdx).toBe(room.idx);
+  });
+
+  it('refuses staff writing in a finished room', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'complete'), {});
+    await t.app.broker.settled();
+    const staff = await staffClient();
+    const closed = staff.closedWithin();
+    staff.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), msg('늦은 답장'));
+    expect(await closed).toBe(true);
+    const page = await history(nurse.accessToken, roomIdx);
+    expect(page.data!.dataList.map((m) => m.content)).not.toContain('늦은 답장');
+  });
+});
+
+describe('the chatbot', () => {
+  it('answers a question from the FAQ, stored like any message', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, '면회 시간이 언제예요?');
+    const answer = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.personType === 'CHATBOT',
+    );
+    expect(answer.content).toContain('면회');
+    expect(answer.content).toContain(HANDOFF_PHRASE);
+    const page = await history(kim.accessToken, roomIdx);
+    expect(page.data!.dataList.at(-1)).toEqual(answer);
+  });
+
+  it('says a staff member will reply when it does not know, and leaves the room waiting for staff', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, '어제 찍은 엑스레이 판독 결과가 궁금합니다');
+    const reply = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.personType === 'CHATBOT',
+    );
+    expect(reply.content).toContain('담당 직원');
+    const current = await api(t.baseUrl).get<ChatRoom>(apiPaths.chat.currentRoom, { token: kim.accessToken });
+    expect(current.data).toMatchObject({ status: 'WAIT', botActive: true });
+  });
+
+  it(`hands the room to staff at once on "${HANDOFF_PHRASE}", then stays quiet`, async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    await kim.client.subscribe(topics.chatRoomAll(roomIdx));
+    await t.app.broker.settled();
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg(HANDOFF_PHRASE));
+    const handoff = await kim.client.next<{ room: ChatRoom }>(
+      topics.chatRoomEvent(roomIdx, 'update'),
+      (e) => !e.room.botActive,
+    );
+    expect(handoff.room.status).toBe('WAIT');
+    await t.app.broker.settled();
+    const botMessagesBefore = kim.client.received.filter(
+      (m) => (m.payload as ChatMessage).personType === 'CHATBOT',
+    ).length;
+
+    // A question the bot knows: after the hand-off only staff answer.
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('주차비 얼마예요?'));
+    await t.app.broker.settled();
+    const botMessagesAfter = kim.client.received.filter(
+      (m) => (m.payload as ChatMessage).personType === 'CHATBOT',
+    ).length;
+    expect(botMessagesAfter).toBe(botMessagesBefore);
+  });
+});
+
+describe('staff entering', () => {
+  it('adds them to the persons of the room, announced to the patient', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    await kim.client.subscribe(topics.chatRoomAll(roomIdx));
+    const staff = await staffClient();
+    await staff.publish(topics.chatRoomEvent(roomIdx, 'enter'), {});
+    const entered = await kim.client.next<ChatEnterEvent>(topics.chatRoomEvent(roomIdx, 'enter'));
+    expect(entered).toEqual({ roomIdx, person: { personType: 'USER', idx: nurse.idx, name: '박간호' } });
+    const current = await api(t.baseUrl).get<ChatRoom>(apiPaths.chat.currentRoom, { token: kim.accessToken });
+    expect(current.data!.persons).toContainEqual({ personType: 'USER', idx: nurse.idx, name: '박간호' });
+  });
+});
+
+describe('reading history over REST', () => {
+  it('pages newest first, each page oldest → newest', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, '하나');
+    await t.app.broker.settled();
+    for (const content of ['둘', '셋', '넷', '다섯']) {
+      await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg(content));
+      await t.app.broker.settled();
+    }
+    const patientOnly = (page: Page<ChatMessage>) =>
+      page.dataList.filter((m) => m.personType === 'PATIENT').map((m) => m.content);
+    const all = (await history(kim.accessToken, roomIdx, { pSize: 100 })).data!;
+    expect(patientOnly(all)).toEqual(['하나', '둘', '셋', '넷', '다섯']);
+    const newest = (await history(kim.accessToken, roomIdx, { pSize: 2 })).data!;
+    expect(newest.dataList.map((m) => m.idx)).toEqual(all.dataList.slice(-2).map((m) => m.idx));
+    const older = (await history(kim.accessToken, roomIdx, { pSize: 2, pNum: 2 })).data!;
+    expect(older.dataList.map((m) => m.idx)).toEqual(all.dataList.slice(-4, -2).map((m) => m.idx));
+    expect(newest.totalCount).toBe(all.totalCount);
+  });
+
+  it("keeps each patient to their own rooms and staff to their hospital's", async () => {
+    const kim = await newPatient();
+    const lee = await newPatient({ name: '이환자' });
+    const { roomIdx } = await firstMessage(kim);
+    expect((await history(lee.accessToken, roomIdx)).code).toBe(ResultCode.FORBIDDEN);
+    expect((await history(lee.accessToken, -kim.idx)).code).toBe(ResultCode.FORBIDDEN);
+    expect((await history(kim.accessToken, roomIdx, { hospitalIdx: otherHospitalIdx })).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
+    const outsider = await createStaff(t.app.db, { hospitalIdx: otherHospitalIdx });
+    const outsiderToken = (await loginStaff(t.baseUrl, outsider)).accessToken;
+    expect((await history(outsiderToken, roomIdx)).code).toBe(ResultCode.FORBIDDEN);
+    expect((await history(outsiderToken, roomIdx, { hospitalIdx: otherHospitalIdx })).code).toBe(
+      ResultCode.FORBIDDEN,
+    );
+    expect((await history(nurse.accessToken, roomIdx)).code).toBe(0);
+  });
+
+  it('writes every read of a conversation to the audit log', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    await history(nurse.accessToken, roomIdx);
+    const { rows } = await t.app.db.query<{
+      actor_type: string;
+      actor_idx: number;
+      detail: { roomIdx: number };
+    }>(
+      `SELECT actor_type, actor_idx, detail FROM audit_log WHERE action = 'chat.messages.read' AND patient_idx = $1`,
+      [kim.idx],
+    );
+    expect(rows).toContainEqual(expect.objectContaining({ actor_type: 'staff', actor_idx: nurse.idx }));
+  });
+});
+
+describe('the staff inbox', () => {
+  it('lists waiting rooms first, longest waiting first, with unread counts until marked read', async () => {
+    const inboxHospital = (await createHospital(t.app.db, { name: '인박스병원' })).idx;
+    const staff = await createStaff(t.app.db, { hospitalIdx: inboxHospital });
+    const token = (await loginStaff(t.baseUrl, staff)).accessToken;
+    const early = await newPatient({ hospital: inboxHospital, name: '먼저온환자' });
+    const late = await newPatient({ hospital: inboxHospital, name: '나중온환자' });
+    const earlyRoom = (await firstMessage(early, '엑스레이 결과 문의')).roomIdx;
+    await t.app.broker.settled();
+    const lateRoom = (await firstMessage(late, '엑스레이 결과 문의')).roomIdx;
+    await t.app.broker.settled();
+
+    const rooms = await api(t.baseUrl).get<ChatRoomSummary[]>(apiPaths.chat.rooms, { token });
+    expect(rooms.data!.map((room) => room.idx)).toEqual([earlyRoom, lateRoom]);
+    expect(rooms.data![0]).toMatchObject({ status: 'WAIT', unreadCount: 1, patientName: '먼저온환자' });
+
+    const lastIdx = rooms.data![0]!.lastMsg!.idx;
+    expect(
+      (
+        await api(t.baseUrl).put(apiPaths.chat.markRead, {
+          token,
+          body: { roomIdx: earlyRoom, lastReadMsgIdx: lastIdx },
+        })
+      ).code,
+    ).toBe(0);
+    const after = await api(t.baseUrl).get<ChatRoomSummary[]>(apiPaths.chat.rooms, { token });
+    expect(after.data!.find((room) => room.idx === earlyRoom)!.unreadCount).toBe(0);
+
+    // Another hospital's staff cannot mark it, nor see it.
+    const outsider = (
+      await loginStaff(t.baseUrl, await createStaff(t.app.db, { hospitalIdx: otherHospitalIdx }))
+    ).accessToken;
+    expect(
+      (
+        await api(t.baseUrl).put(apiPaths.chat.markRead, {
+          token: outsider,
+          body: { roomIdx: earlyRoom, lastReadMsgIdx: lastIdx },
+        })
+      ).code,
+    ).toBe(ResultCode.FORBIDDEN);
+    const theirs = await api(t.baseUrl).get<ChatRoomSummary[]>(apiPaths.chat.rooms, { token: outsider });
+    expect(theirs.data!.map((room) => room.idx)).not.toContain(earlyRoom);
+  });
+
+  it('is for staff only', async () => {
+    const kim = await newPatient();
+    expect((await api(t.baseUrl).get(apiPaths.chat.rooms, { token: kim.accessToken })).code).toBe(
+      ResultCode.NOT_LOGGED_IN,
+    );
+  });
+});

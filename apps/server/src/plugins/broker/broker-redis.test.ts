@@ -1,0 +1,203 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, Socket } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '@smartcare/contract/api-paths';
+import type { ChatMessage, StaffInboxEvent } from '@smartcare/contract/chat';
+import { topics } from '@smartcare/contract/topics';
+import { postgresDatabase } from '../db/postgres-database.ts';
+import type { Database } from '../db/database.ts';
+import {
+  createHospital,
+  createPatient,
+  createStaff,
+  loginPatient,
+  loginStaff,
+} from '../../testing/factories.ts';
+import { connectTestClient, type TestMqttClient } from './broker-test-client.ts';
+
+/**
+ * Scale-out (brief §1, issue 4): two real server processes on two ports share one
+ * PostgreSQL database and one Redis. A patient connected to the first reaches a nurse
+ * connected to the second, and the reply comes back the other way.
+ */
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function reachable(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done) => {
+    const socket = new Socket();
+    const finish = (ok: boolean) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(1_000, () => finish(false));
+    socket.once('error', () => finish(false));
+    socket.connect(Number(port || defaultPort), hostname, () => finish(true));
+  });
+}
+
+const [postgresUp, redisUp] = await Promise.all([reachable(adminUrl, 5432), reachable(redisUrl, 6379)]);
+const skipReason = !postgresUp
+  ? `PostgreSQL is not reachable at ${new URL(adminUrl).host} (set TEST_DATABASE_URL)`
+  : !redisUp
+    ? `Redis is not reachable at ${new URL(redisUrl).host} (set TEST_REDIS_URL)`
+    : null;
+if (skipReason) process.stdout.write(`[broker-redis.test] skipped: ${skipReason}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.on('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface ServerProcess {
+  baseUrl: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    const healthy = await fetch(`${baseUrl}${API_PREFIX}/health`, {
+      signal: AbortSignal.timeout(1_000),
+    }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { baseUrl, child, output };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not become healthy:\n${output.join('')}`);
+}
+
+async function stopServer(server: ServerProcess | undefined) {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  const force = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(force);
+}
+
+describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL and Redis', () => {
+  const databaseName = `smartcare_c_redis_${randomBytes(5).toString('hex')}`;
+  const redisPrefix = `smartcare-test-${randomBytes(5).toString('hex')}:`;
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${databaseName}` }).toString();
+  let first: ServerProcess | undefined;
+  let second: ServerProcess | undefined;
+  let db: Database | undefined;
+  const clients: TestMqttClient[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${databaseName}`);
+    await admin.end();
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      TOKEN_SECRET: randomBytes(32).toString('base64url'),
+    };
+    // Started together: both migrate, the migration lock lets one do it.
+    [first, second] = await Promise.all([startServer(env), startServer(env)]);
+    db = postgresDatabase(databaseUrl);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.allSettled(clients.map((client) => client.close()));
+    await Promise.allSettled([stopServer(first), stopServer(second)]);
+    await db?.close();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await admin.end();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }, 60_000);
+
+  it('carries a patient’s message on process 1 to staff on process 2, and the reply back', async () => {
+    const hospital = await createHospital(db!, { name: '확장병원' });
+    const patientAccount = await createPatient(db!, { name: '두프로세스', choseHospitalIdx: hospital.idx });
+    const staffAccount = await createStaff(db!, { hospitalIdx: hospital.idx, name: '레디스간호' });
+    const patientToken = (await loginPatient(first!.baseUrl, patientAccount)).accessToken;
+    const staffToken = (await loginStaff(second!.baseUrl, staffAccount)).accessToken;
+
+    const patient = await connectTestClient(first!.baseUrl, {
+      loginId: patientAccount.loginId,
+      accessToken: patientToken,
+    });
+    const nurse = await connectTestClient(second!.baseUrl, {
+      loginId: staffAccount.loginId,
+      accessToken: staffToken,
+    });
+    clients.push(patient, nurse);
+    expect(await nurse.subscribe(topics.staffInbox(hospital.idx))).toBe(true);
+    const provisional = -patientAccount.idx;
+    expect(await patient.subscribe(topics.chatRoomAll(provisional))).toBe(true);
+
+    await patient.publish(topics.chatRoomEvent(provisional, 'message'), {
+      clientMsgId: 'two-1',
+      content: '다른 서버에도 보이나요?',
+    });
+    const { room } = await nurse.next<StaffInboxEvent>(topics.staffInbox(hospital.idx), () => true, 10_000);
+    expect(room).toMatchObject({ patientIdx: patientAccount.idx, status: 'WAIT' });
+
+    expect(await nurse.subscribe(topics.chatRoomAll(room.idx))).toBe(true);
+    await patient.publish(topics.chatRoomEvent(room.idx, 'message'), {
+      clientMsgId: 'two-2',
+      content: '두 번째 메시지',
+    });
+    const seen = await nurse.next<ChatMessage>(
+      topics.chatRoomEvent(room.idx, 'message'),
+      (m) => m.clientMsgId === 'two-2',
+      10_000,
+    );
+    expect(seen).toMatchObject({ personType: 'PATIENT', senderIdx: patientAccount.idx, roomIdx: room.idx });
+
+    await nurse.publish(topics.chatRoomEvent(room.idx, 'message'), {
+      clientMsgId: 'two-3',
+      content: '네, 잘 보입니다.',
+    });
+    const reply = await patient.next<ChatMessage>(
+      topics.chatRoomEvent(room.idx, 'message'),
+      (m) => m.clientMsgId === 'two-3',
+      10_000,
+    );
+    expect(reply).toMatchObject({ personType: 'USER', senderName: '레디스간호' });
+  });
+});

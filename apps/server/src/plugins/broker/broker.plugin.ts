@@ -1,0 +1,286 @@
+import websocket from '@fastify/websocket';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MQTT_PATH, parseTopic, type ParsedTopic } from '@smartcare/contract/topics';
+import { createWebSocketStream } from 'ws';
+import { isTopicAllowed, type AclLookups, type BrokerPrincipal } from './broker-acl.ts';
+import { createRedisBrokerParts } from './broker-redis.ts';
+
+/** MQTT 3.1.1 CONNACK return codes (aedes' AuthErrorCode is a const enum, unusable with isolatedModules). */
+const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_USERNAME_OR_PASSWORD: 4, NOT_AUTHORIZED: 5 } as const;
+
+export type AccessTokenCheck =
+  | { ok: true; principal: BrokerPrincipal; /** epoch ms */ expiresAt: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+/** What a module does with a client's publish: the packet that is delivered instead, and follow-ups. */
+export interface ClientPublishResult {
+  /** Delivered in place of what the client sent (the server is the authority, brief §4). */
+  topic: string;
+  payload: unknown;
+  /** Subscriptions the server adds for the publishing connection (a room that was just created). */
+  subscribeClientTo?: string[];
+  /** Runs after the packet was handed to subscribers: follow-up events, the bot's answer. */
+  afterDelivery?: () => Promise<void>;
+}
+
+export interface ClientPublish {
+  principal: BrokerPrincipal;
+  topic: ParsedTopic;
+  payload: Buffer;
+}
+
+export type ClientPublishHandler = (publish: ClientPublish) => Promise<ClientPublishResult>;
+
+/** A refusal the handler means (bad payload, finished room): logged as such, not as a failure. */
+export class PublishRefused extends Error {
+  override name = 'PublishRefused';
+}
+
+export interface BrokerOptions {
+  checkAccessToken(token: string): Promise<AccessTokenCheck>;
+  acl: AclLookups;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+}
+
+export interface RealtimeBroker {
+  /** Publishes a server event (QoS 1) and resolves once it was handed to subscribers. */
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Lets a module take the client publishes of one topic kind (chat messages, nurse calls …). */
+  handleClientPublishes(accepts: (topic: ParsedTopic) => boolean, handler: ClientPublishHandler): void;
+  /** Resolves when every follow-up started so far has finished (tests, shutdown). */
+  settled(): Promise<void>;
+  readonly connectedClients: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    broker: RealtimeBroker;
+  }
+}
+
+interface Session {
+  principal: BrokerPrincipal;
+  expiresAt: number;
+  expiryTimer: NodeJS.Timeout;
+}
+
+function authError(returnCode: number, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+function samePrincipal(a: BrokerPrincipal, b: BrokerPrincipal): boolean {
+  return a.kind === b.kind && a.idx === b.idx;
+}
+
+async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
+  const log = app.log.child({ module: 'broker' });
+  const sessions = new WeakMap<Client, Session>();
+  /** Client publishes between authorization and delivery, with what to do after delivery. */
+  const inFlight = new WeakMap<PublishPacket, { afterDelivery?: () => Promise<void>; finish: () => void }>();
+  const running = new Set<Promise<void>>();
+  const handlers: { accepts: (topic: ParsedTopic) => boolean; handler: ClientPublishHandler }[] = [];
+  const redis = options.redisUrl
+    ? createRedisBrokerParts(options.redisUrl, options.redisPrefix ?? 'smartcare:')
+    : null;
+
+  /** Aedes keeps its connections by id in `clients`, which its type declarations leave out. */
+  function connectedById(clientId: string): Client | undefined {
+    return (broker as unknown as { clients: Record<string, Client | undefined> }).clients[clientId];
+  }
+
+  function liveSession(client: Client | null): Session | null {
+    const session = client ? sessions.get(client) : undefined;
+    return session && Date.now() < session.expiresAt ? session : null;
+  }
+
+  function track(work: Promise<void>) {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  }
+
+  const broker = await Aedes.createBroker({
+    ...(redis ? { mq: redis.mq, persistence: redis.persistence } : {}),
+    // Apps build ids as `<kind>_<loginId>_<random>`: longer than aedes' default of 23.
+    maxClientsIdLength: 128,
+    // Clean sessions only (brief §4) and no wills: nothing a client leaves behind is published later.
+    preConnect(_client, packet, done) {
+      done(null, packet.will === undefined || packet.will === null);
+    },
+
+    // username = login id, password = access token. A bad token is "bad user name or password";
+    // an expired one "not authorized", so the app knows to refresh and reconnect.
+    authenticate(client, username, password, done) {
+      const token = password?.toString('utf8') ?? '';
+      options
+        .checkAccessToken(token)
+        .then((check) => {
+          if (!check.ok) {
+            const code =
+              check.reason === 'expired' ? CONNACK.NOT_AUTHORIZED : CONNACK.BAD_USERNAME_OR_PASSWORD;
+            return done(authError(code, `access token ${check.reason}`), false);
+          }
+          if (username !== check.principal.loginId) {
+            return done(
+              authError(CONNACK.BAD_USERNAME_OR_PASSWORD, 'user name does not match the token'),
+              false,
+            );
+          }
+          // Aedes drops an older connection with the same client id: never let one person's
+          // id knock another person off (the spec's "client id = patient name" did exactly that).
+          const holder = connectedById(client.id);
+          const holderSession = holder ? sessions.get(holder) : undefined;
+          if (holderSession && !samePrincipal(holderSession.principal, check.principal)) {
+            return done(authError(CONNACK.IDENTIFIER_REJECTED, 'client id in use by someone else'), false);
+          }
+          // At expiry the connection ends; the app reconnects with a fresh token.
+          const expiryTimer = setTimeout(() => client.close(), Math.max(0, check.expiresAt - Date.now()));
+          expiryTimer.unref();
+          sessions.set(client, { principal: check.principal, expiresAt: check.expiresAt, expiryTimer });
+          done(null, true);
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'token check failed');
+          done(authError(CONNACK.NOT_AUTHORIZED, 'token check failed'), false);
+        });
+    },
+
+    authorizeSubscribe(client, subscription, done) {
+      const session = liveSession(client);
+      if (!session) return done(null, null);
+      isTopicAllowed(session.principal, 'subscribe', subscription.topic, options.acl)
+        .then((allowed) => {
+          if (!allowed)
+            log.warn({ principal: session.principal, topic: subscription.topic }, 'subscription refused');
+          // null → SUBACK 0x80 and the client stays connected (stack-notes).
+          done(null, allowed ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null);
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error, topic: subscription.topic }, 'subscription check failed');
+          done(null, null);
+        });
+    },
+
+    authorizePublish(client, packet, done) {
+      const session = liveSession(client);
+      if (!client || !session) return done(new Error('not authorized to publish'));
+      // Counted as work in progress from here until delivered or refused, so settled() covers
+      // a publish the client already has its PUBACK for (QoS 1 acknowledges before delivery).
+      let finish!: () => void;
+      const delivered = new Promise<void>((resolve) => (finish = resolve));
+      setTimeout(finish, 10_000).unref();
+      track(delivered);
+      const topic = parseTopic(packet.topic);
+      const entry = topic && handlers.find((candidate) => candidate.accepts(topic));
+      const refuse = (reason: string, error?: unknown) => {
+        finish();
+        // MQTT 3.1.1 has no negative PUBACK: the publish is dropped and the client disconnected.
+        log.warn(
+          { principal: session.principal, topic: packet.topic, reason, err: error },
+          'publish refused',
+        );
+        done(new Error(reason));
+      };
+      if (!topic || !entry) return refuse('no such topic');
+      isTopicAllowed(session.principal, 'publish', packet.topic, options.acl)
+        .then(async (allowed) => {
+          if (!allowed) return refuse('topic not allowed');
+          // Stored first, delivered after: what subscribers receive is what the database holds.
+          const result = await entry.handler({
+            principal: session.principal,
+            topic,
+            payload: packet.payload as Buffer,
+          });
+          for (const filter of result.subscribeClientTo ?? []) {
+            await new Promise<void>((resolve) =>
+              client.subscribe({ topic: filter, qos: 1 }, () => resolve()),
+            );
+          }
+          packet.topic = result.topic;
+          packet.payload = Buffer.from(JSON.stringify(result.payload));
+          packet.retain = false;
+          inFlight.set(packet, {
+            ...(result.afterDelivery ? { afterDelivery: result.afterDelivery } : {}),
+            finish,
+          });
+          done(null);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof PublishRefused) return refuse(error.message);
+          log.error({ err: error, topic: packet.topic }, 'publish handling failed');
+          refuse('server error', error);
+        });
+    },
+
+    // Nothing reaches a connection once its token has expired, even before the timer fires.
+    authorizeForward(client, packet) {
+      return liveSession(client) ? packet : null;
+    },
+
+    published(packet, _client, done) {
+      const pending = inFlight.get(packet as PublishPacket);
+      if (pending) {
+        inFlight.delete(packet as PublishPacket);
+        if (pending.afterDelivery) {
+          track(
+            pending
+              .afterDelivery()
+              .catch((error: unknown) => log.error({ err: error, topic: packet.topic }, 'follow-up failed')),
+          );
+        }
+        pending.finish();
+      }
+      done();
+    },
+  });
+
+  broker.on('clientDisconnect', (client) => {
+    const session = sessions.get(client);
+    if (session) clearTimeout(session.expiryTimer);
+    sessions.delete(client);
+  });
+  broker.on('clientError', (client, error) =>
+    log.debug({ clientId: client.id, err: error }, 'mqtt client error'),
+  );
+
+  const realtime: RealtimeBroker = {
+    publish(topic, payload) {
+      const packet = {
+        cmd: 'publish',
+        topic,
+        payload: Buffer.from(JSON.stringify(payload)),
+        qos: 1,
+        retain: false,
+        dup: false,
+      } satisfies PublishPacket;
+      return new Promise((resolve, reject) =>
+        broker.publish(packet, (error) => (error ? reject(error) : resolve())),
+      );
+    },
+    handleClientPublishes(accepts, handler) {
+      handlers.push({ accepts, handler });
+    },
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    get connectedClients() {
+      return broker.connectedClients;
+    },
+  };
+  app.decorate('broker', realtime);
+
+  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
+  app.get(MQTT_PATH, { websocket: true }, (socket, request) => {
+    broker.handle(createWebSocketStream(socket), request.raw);
+  });
+
+  app.addHook('onClose', async () => {
+    await realtime.settled();
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await redis?.close();
+  });
+}
+
+export const brokerPlugin = fp(registerBroker, { name: 'broker', dependencies: ['db', 'auth'] });

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
+import type { Page } from '@smartcare/contract/paging';
+import { topics } from '@smartcare/contract/topics';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import {
+  api,
+  createHospital,
+  createPatient,
+  createStaff,
+  loginPatient,
+  loginStaff,
+} from '../../testing/factories.ts';
+import { connackCodeOf, connectTestClient, type TestMqttClient } from './broker-test-client.ts';
+
+/**
+ * The embedded broker with real mqtt.js clients over WebSocket (brief §4): who may connect,
+ * what each may subscribe to and publish, and what happens when a token runs out.
+ */
+let t: TestApp;
+let hospitalA: number;
+let hospitalB: number;
+const accounts: Record<
+  'kim' | 'lee' | 'park' | 'nurseA' | 'nurseB',
+  { idx: number; loginId: string; accessToken: string }
+> = {} as never;
+const open: TestMqttClient[] = [];
+
+async function connect(who: keyof typeof accounts, clientId?: string) {
+  const client = await connectTestClient(t.baseUrl, accounts[who], clientId ? { clientId } : {});
+  open.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  hospitalA = (await createHospital(t.app.db, { name: '서울하나병원' })).idx;
+  hospitalB = (await createHospital(t.app.db, { name: '부산둘병원' })).idx;
+  const patient = async (name: string, hospitalIdx: number | null) => {
+    const created = await createPatient(t.app.db, { name, choseHospitalIdx: hospitalIdx });
+    return {
+      idx: created.idx,
+      loginId: created.loginId,
+      accessToken: (await loginPatient(t.baseUrl, created)).accessToken,
+    };
+  };
+  const staff = async (hospitalIdx: number) => {
+    const created = await createStaff(t.app.db, { hospitalIdx });
+    return {
+      idx: created.idx,
+      loginId: created.loginId,
+      accessToken: (await loginStaff(t.baseUrl, created)).accessToken,
+    };
+  };
+  accounts.kim = await patient('김하나', hospitalA);
+  accounts.lee = await patient('이둘', hospitalA);
+  accounts.park = await patient('박셋', hospitalB);
+  accounts.nurseA = await staff(hospitalA);
+  accounts.nurseB = await staff(hospitalB);
+});
+
+afterAll(async () => {
+  await Promise.allSettled(open.map((client) => client.close()));
+  await t?.close();
+});
+
+/** Lee opens a room with a first message, so there is someone else's room to try. */
+async function roomOf(who: 'lee' | 'kim' | 'park'): Promise<number> {
+  const client = await connect(who);
+  const provisional = -accounts[who].idx;
+  await client.subscribe(topics.chatRoomAll(provisional));
+  await client.publish(topics.chatRoomEvent(provisional, 'message'), {
+    clientMsgId: `first-${who}`,
+    content: '안녕하세요',
+  });
+  const { room } = await client.next<{ room: ChatRoom }>(topics.chatRoomEvent(provisional, 'create'));
+  return room.idx!;
+}
+
+describe('connecting', () => {
+  it('accepts a patient and a staff member with their own access tokens', async () => {
+    expect(await connackCodeOf(t.baseUrl, accounts.kim.loginId, accounts.kim.accessToken)).toBe('accepted');
+    expect(await connackCodeOf(t.baseUrl, accounts.nurseA.loginId, accounts.nurseA.accessToken)).toBe(
+      'accepted',
+    );
+  });
+
+  it('refuses a forged or missing token as a bad user name or password (CONNACK 4)', async () => {
+    expect(await connackCodeOf(t.baseUrl, accounts.kim.loginId, `${accounts.kim.accessToken}x`)).toBe(4);
+    expect(await connackCodeOf(t.baseUrl, accounts.kim.loginId, '')).toBe(4);
+  });
+
+  it("refuses someone else's token under a different login id (CONNACK 4)", async () => {
+    expect(await connackCodeOf(t.baseUrl, accounts.lee.loginId, accounts.kim.accessToken)).toBe(4);
+  });
+
+  it('refuses an expired token as not authorized (CONNACK 5), so the app knows to refresh', async () => {
+    const shortLived = await buildTestApp({ config: { accessTokenTtlS: 1 } });
+    try {
+      const patient = await createPatient(shortLived.app.db);
+      const { accessToken } = await loginPatient(shortLived.baseUrl, patient);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect(await connackCodeOf(shortLived.baseUrl, patient.loginId, accessToken)).toBe(5);
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it("will not let one person's client id knock another person off (CONNACK 2)", async () => {
+    const kim = await connect('kim', 'same-name-on-two-phones');
+    const code = await connectTestClient(t.baseUrl, accounts.lee, {
+      clientId: 'same-name-on-two-phones',
+    }).then(
+      async (client) => {
+        await client.close();
+        return 'accepted';
+      },
+      (error: { code?: number }) => error.code,
+    );
+    expect(code).toBe(2);
+    expect(kim.client.connected).toBe(true);
+  });
+});
+
+describe('what a patient may subscribe to', () => {
+  it('gets their own provisional room and nurse-call topic', async () => {
+    const kim = await connect('kim');
+    expect(await kim.subscribe(topics.chatRoomAll(-accounts.kim.idx))).toBe(true);
+    expect(await kim.subscribe(topics.nurseCallingPatient(hospitalA, accounts.kim.idx))).toBe(true);
+  });
+
+  it("is refused another patient's room, another hospital's calls and every wildcard — and stays connected", async () => {
+    const leeRoom = await roomOf('lee');
+    const kim = await connect('kim');
+    const refused = [
+      topics.chatRoomAll(leeRoom),
+      topics.chatRoomAll(-accounts.lee.idx),
+      topics.nurseCalling(hospitalA),
+      topics.nurseCalling(hospitalB),
+      topics.nurseCallingPatient(hospitalA, accounts.lee.idx),
+      topics.staffInbox(hospitalA),
+      '#',
+      'chat/#',
+      'chat/+/message',
+      'chat/+/#',
+      'nurseCalling/+',
+      'nurseCalling/#',
+      '$SYS/#',
+    ];
+    for (const filter of refused) expect(await kim.subscribe(filter), filter).toBe(false);
+    expect(kim.client.connected).toBe(true);
+    // Still a working connection after all those refusals.
+    expect(await kim.subscribe(topics.chatRoomAll(-accounts.kim.idx))).toBe(true);
+  });
+});
+
+describe('what a patient may publish', () => {
+  it("cannot write into another patient's room: refused, disconnected, never stored or delivered", async () => {
+    const leeRoom = await roomOf('lee');
+    const lee = await connect('lee');
+    await lee.subscribe(topics.chatRoomAll(leeRoom));
+    const kim = await connect('kim');
+    const closed = kim.closedWithin();
+    kim.publishAndForget(topics.chatRoomEvent(leeRoom, 'message'), {
+      clientMsgId: 'intruder-1',
+      content: '몰래',
+    });
+    expect(await closed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(lee.received.some((m) => JSON.stringify(m.payload).includes('몰래'))).toBe(false);
+    const history = await api(t.baseUrl).get<Page<ChatMessage>>(apiPaths.chat.messages, {
+      token: accounts.lee.accessToken,
+      query: { roomIdx: leeRoom, hospitalIdx: hospitalA, pNum: 1, pSize: 50 },
+    });
+    expect(history.data?.dataList.map((m) => m.content)).not.toContain('몰래');
+  });
+
+  it('cannot forge server events (create, update) even in their own room', async () => {
+    const kim = await connect('kim');
+    const closed = kim.closedWithin();
+    kim.publishAndForget(topics.chatRoomEvent(-accounts.kim.idx, 'update'), { room: {} });
+    expect(await closed).toBe(true);
+  });
+
+  it('cannot call a nurse in a hospital other than the one they chose', async () => {
+    const kim = await connect('kim');
+    const closed = kim.closedWithin();
+    kim.publishAndForget(topics.nurseCalling(hospitalB), { clientCallId: 'x', reason: 'PAIN' });
+    expect(await closed).toBe(true);
+  });
+});
+
+describe('what staff may do', () => {
+  it("follow their own hospital's rooms, board and inbox, and nothing of another hospital", async () => {
+    const kimRoom = await roomOf('kim');
+    const parkRoom = await roomOf('park');
+    const nurse = await connect('nurseA');
+    expect(await nurse.subscribe(topics.chatRoomAll(kimRoom))).toBe(true);
+    expect(await nurse.subscribe(topics.nurseCalling(hospitalA))).toBe(true);
+    expect(await nurse.subscribe(topics.staffInbox(hospitalA))).toBe(true);
+    expect(await nurse.subscribe(topics.chatRoomAll(parkRoom))).toBe(false);
+    expect(await nurse.subscribe(topics.nurseCalling(hospitalB))).toBe(false);
+    expect(await nurse.subscribe(topics.staffInbox(hospitalB))).toBe(false);
+    expect(await nurse.subscribe('chat/#')).toBe(false);
+    expect(nurse.client.connected).toBe(true);
+  });
+
+  it("cannot write into another hospital's room", async () => {
+    const parkRoom = await roomOf('park');
+    const nurse = await connect('nurseA');
+    const closed = nurse.closedWithin();
+    nurse.publishAndForget(topics.chatRoomEvent(parkRoom, 'message'), {
+      clientMsgId: 'n-1',
+      content: '다른 병원',
+    });
+    expect(await closed).toBe(true);
+  });
+});
+
+describe('a token that expires during the connection', () => {
+  it('ends the connection at expiry and delivers nothing after it', async () => {
+    const shortLived = await buildTestApp({ config: { accessTokenTtlS: 2 } });
+    try {
+      const hospital = await createHospital(shortLived.app.db);
+      const patient = await createPatient(shortLived.app.db, { choseHospitalIdx: hospital.idx });
+      const { accessToken } = await loginPatient(shortLived.baseUrl, patient);
+      const client = await connectTestClient(shortLived.baseUrl, { loginId: patient.loginId, accessToken });
+      expect(await client.subscribe(topics.chatRoomAll(-patient.idx))).toBe(true);
+      // The connection is closed at expiry; the app reconnects with a fresh token.
+      expect(await client.closedWithin(4_000)).toBe(true);
+      expect(client.client.connected).toBe(false);
+      await client.close();
+    } finally {
+      await shortLived.close();
+    }
+  });
+});
