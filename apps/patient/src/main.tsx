@@ -16,6 +16,8 @@ startPreloadErrorHandling();
 restoreLastRoute();
 startAppHeight();
 startTouchEmulation();
+// The chat connection (spec §4) loads beside the first screen, not in it; a stored session starts it at once.
+void import('./lib/realtime').then((m) => m.startRealtimeWithSession());
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(

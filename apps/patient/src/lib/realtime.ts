@@ -193,7 +193,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   let outageReported = false;
   let subscribedRoomIdx: number | null = null;
   let pagesLoaded = 0;
-  let syncing: Promise<void> | null = null;
+  let syncing: { gen: number; done: Promise<void> } | null = null;
   let resyncRequested = false;
 
   const listeners = new Set<() => void>();
@@ -242,7 +242,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     const roomIdx = room.idx ?? provisionalRoomIdx(profile.idx);
     if (roomIdx !== state.roomIdx) {
       pagesLoaded = 0;
-      update({ room, roomIdx, messages: [], hasOlder: false, freshStart: state.roomIdx === null ? false : state.freshStart && room.status === 'COMPLETE' });
+      update({ room, roomIdx, messages: [], hasOlder: false, freshStart: false });
     } else {
       update({ room });
     }
@@ -278,12 +278,12 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
    * one more run afterwards.
    */
   function syncRoom(): Promise<void> {
-    if (syncing) {
+    if (syncing && syncing.gen === generation) {
       resyncRequested = true;
-      return syncing;
+      return syncing.done;
     }
     const gen = generation;
-    syncing = (async () => {
+    const done = (async () => {
       do {
         resyncRequested = false;
         if (state.load !== 'ready') update({ load: 'loading', loadError: null });
@@ -302,9 +302,10 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         }
       } while (resyncRequested && gen === generation);
     })().finally(() => {
-      syncing = null;
+      if (syncing?.done === done) syncing = null;
     });
-    return syncing;
+    syncing = { gen, done };
+    return done;
   }
 
   /* ---- the broker ---- */
@@ -428,11 +429,17 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     if (gen !== generation || client !== c) return;
     client = null;
     subscribedRoomIdx = null;
-    c.removeAllListeners();
-    c.end(true);
+    retire(c);
     // Published but not confirmed: the next connection sends them again with the same id.
     update({ pending: state.pending.map((p) => (p.state === 'sending' ? { ...p, state: 'queued' } : p)) });
     scheduleReconnect(gen);
+  }
+
+  /** Done with a client: no more events reach us, and a late error has a listener (or Node would throw). */
+  function retire(c: BrokerClient): void {
+    c.removeAllListeners();
+    c.on('error', () => undefined);
+    c.end(true);
   }
 
   function parsePayload(payload: Uint8Array): unknown {
@@ -569,8 +576,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     clearTimeout(timer);
     const c = client;
     client = null;
-    c?.removeAllListeners();
-    c?.end(true);
+    if (c) retire(c);
     profile = null;
     attempt = 0;
     authRefused = false;
@@ -584,6 +590,13 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     }
   }
 
+  /** A screen opened before the login's start (a resumed session): start with what is stored. */
+  function resume(): void {
+    if (profile) return;
+    const stored = session.snapshot().myData;
+    if (stored?.choseHospitalIdx && session.isLoggedIn()) start(stored);
+  }
+
   return {
     start,
     stop,
@@ -595,14 +608,12 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       return () => listeners.delete(listener);
     },
 
+    resume,
+
     chat: {
       /** For the chat screen: the room and its newest page, over REST, connected or not. */
       load(force = false): Promise<void> {
-        if (!profile) {
-          // The screen may open before the login's start (a resumed session): start with what is stored.
-          const stored = session.snapshot().myData;
-          if (stored?.choseHospitalIdx && session.isLoggedIn()) start(stored);
-        }
+        resume();
         if (!profile) return Promise.resolve();
         if (state.load === 'ready' && !force) return Promise.resolve();
         return syncRoom();
@@ -744,6 +755,12 @@ export function startRealtimeWithSession(target: Realtime = realtime): () => voi
     }
     target.start(myData);
   });
+  // Loaded after the app started: a session that is already there starts now (start is idempotent).
+  const { accessToken, myData } = session.snapshot();
+  if (accessToken && myData) {
+    loggedIn = true;
+    target.start(myData);
+  }
   const online = () => target.retryNow();
   window.addEventListener('online', online);
   return () => {

@@ -1,7 +1,7 @@
-import { InPreparationScreen } from '../../components/ui/in-preparation-screen';
-import { areaConfig, type Area } from '../../config/area';
+import type { Area } from '../../config/area';
+import { ConsultingChatScreen } from './consulting-chat-screen';
 
-// Placeholder route until helper E's consulting chat lands here (issue 3: chat is later work).
+/** `/hospital/consulting/chat` (spec §2). */
 export function ConsultingChatRoute({ area }: { area: Area }) {
-  return <InPreparationScreen home={areaConfig[area].home} />;
+  return <ConsultingChatScreen area={area} />;
 }

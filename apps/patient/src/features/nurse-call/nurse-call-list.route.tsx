@@ -1,7 +1,7 @@
-import { InPreparationScreen } from '../../components/ui/in-preparation-screen';
-import { areaConfig, type Area } from '../../config/area';
+import type { Area } from '../../config/area';
+import { NurseCallListScreen } from './nurse-call-list-screen';
 
-// Placeholder route until helper E's nurse-call feature lands here (issue 3: nurse call is later work).
+/** `/hospital/nursecalling/list` (spec §2). */
 export function NurseCallListRoute({ area }: { area: Area }) {
-  return <InPreparationScreen home={areaConfig[area].home} />;
+  return <NurseCallListScreen area={area} />;
 }

@@ -1,0 +1,75 @@
+import type { ChatMessage } from '@smartcare/contract/chat';
+import type { AppLocale } from '@smartcare/contract/result-codes';
+import { useTranslation } from 'react-i18next';
+import type { PendingChatMessage } from '../../../lib/realtime';
+import { formatTime } from '../chat-timeline';
+
+/**
+ * One message. The patient's own on the right; staff on the left with their name; the
+ * chatbot on the left with a bot label. Text is always rendered as text (brief §3).
+ */
+export function MessageBubble({ message, mine, locale }: { message: ChatMessage; mine: boolean; locale: AppLocale }) {
+  const { t } = useTranslation();
+  const time = formatTime(message.createdAt, locale);
+  const who = mine ? t('chat.me') : message.personType === 'CHATBOT' ? t('chat.bot') : message.senderName || t('chat.staff');
+  const kind = mine ? 'mine' : message.personType === 'CHATBOT' ? 'bot' : 'staff';
+  return (
+    <li className={`chat-row chat-row-${kind}`} data-person-type={message.personType}>
+      {!mine && (
+        <span className="chat-sender" aria-hidden="true">
+          {message.personType === 'CHATBOT' && <span className="chat-bot-badge">{t('chat.bot')}</span>}
+          {message.personType !== 'CHATBOT' && who}
+        </span>
+      )}
+      <div className="chat-bubble-line">
+        <p className={`chat-bubble chat-bubble-${kind}`}>
+          <span className="visually-hidden">{who}: </span>
+          {message.content}
+        </p>
+        <time className="chat-time" dateTime={message.createdAt}>
+          {time}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+/** A message the patient wrote that the server has not confirmed yet. */
+export function PendingBubble({
+  pending,
+  locale,
+  onRetry,
+  onDiscard,
+}: {
+  pending: PendingChatMessage;
+  locale: AppLocale;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  const failed = pending.state === 'failed';
+  return (
+    <li className="chat-row chat-row-mine" data-pending-state={pending.state}>
+      <div className="chat-bubble-line">
+        <p className={`chat-bubble chat-bubble-mine chat-bubble-pending${failed ? ' chat-bubble-failed' : ''}`}>
+          <span className="visually-hidden">{t('chat.me')}: </span>
+          {pending.content}
+        </p>
+        <span className="chat-time">{formatTime(pending.createdAt, locale)}</span>
+      </div>
+      <span className={`chat-pending-state${failed ? ' chat-pending-failed' : ''}`} role={failed ? 'alert' : undefined}>
+        {t(`chat.pending.${pending.state}`)}
+      </span>
+      {failed && (
+        <span className="chat-pending-actions">
+          <button type="button" className="chat-text-button" onClick={onRetry}>
+            {t('chat.retrySend')}
+          </button>
+          <button type="button" className="chat-text-button chat-text-button-danger" onClick={onDiscard}>
+            {t('chat.discard')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,411 @@
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
+import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
+import { topics } from '@smartcare/contract/topics';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ok, patientProfile } from '../testing/factories';
+import { mockApi } from '../testing/mock-api';
+import { createRealtime, type BrokerClient, type BrokerConnectOptions, type Realtime } from './realtime';
+import { session } from './session';
+import { toast } from './toast';
+
+/* ---- a broker client that the test drives by hand ---- */
+
+type Listener = (...args: never[]) => void;
+
+class FakeBrokerClient implements BrokerClient {
+  connected = false;
+  readonly published: { topic: string; payload: unknown }[] = [];
+  readonly subscribed: string[] = [];
+  readonly unsubscribed: string[] = [];
+  /** Topic filters the broker refuses with SUBACK 0x80. */
+  refuse = new Set<string>();
+  ended = false;
+  private readonly listeners = new Map<string, Listener[]>();
+
+  constructor(readonly url: string, readonly options: BrokerConnectOptions) {}
+
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  removeAllListeners(): this {
+    this.listeners.clear();
+    return this;
+  }
+  private emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
+  }
+  async subscribeAsync(topic: string) {
+    this.subscribed.push(topic);
+    return [{ topic, qos: this.refuse.has(topic) ? 128 : 1 }];
+  }
+  async unsubscribeAsync(topic: string) {
+    this.unsubscribed.push(topic);
+  }
+  async publishAsync(topic: string, message: string) {
+    if (!this.connected) throw new Error('client disconnecting');
+    this.published.push({ topic, payload: JSON.parse(message) });
+  }
+  end(): this {
+    this.ended = true;
+    this.connected = false;
+    return this;
+  }
+
+  /* the broker's side */
+  accept(): void {
+    this.connected = true;
+    this.emit('connect');
+  }
+  drop(): void {
+    this.connected = false;
+    this.emit('close');
+  }
+  refuseConnection(code?: number): void {
+    this.emit('error', Object.assign(new Error('refused'), { code }));
+    this.emit('close');
+  }
+  deliver(topic: string, payload: unknown): void {
+    this.emit('message', topic, new TextEncoder().encode(JSON.stringify(payload)));
+  }
+}
+
+function chatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    idx: 1,
+    roomIdx: 12,
+    hospitalIdx: 1,
+    personType: 'PATIENT',
+    senderIdx: 7,
+    senderName: '김환자',
+    content: '안녕하세요',
+    clientMsgId: null,
+    createdAt: '2026-11-22T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function chatRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
+  return {
+    idx: 12,
+    hospitalIdx: 1,
+    patientIdx: 7,
+    patientName: '김환자',
+    status: 'WAIT',
+    persons: [{ personType: 'PATIENT', idx: 7, name: '김환자' }],
+    lastMsg: null,
+    botActive: true,
+    assigneeIdx: null,
+    waitingSince: null,
+    firstReplyAt: null,
+    lastActivityAt: null,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+/** A room that does not exist yet: the server answers without idx (spec §3). */
+const NO_ROOM = chatRoom({ idx: undefined, status: 'NONE', persons: [] });
+
+const flush = () => vi.waitFor(() => undefined);
+
+let clients: FakeBrokerClient[];
+let rt: Realtime;
+const profile = patientProfile({ idx: 7, loginId: 'demo', choseHospitalIdx: 1, choseHospitalName: '서울중앙병원' });
+
+function lastClient(): FakeBrokerClient {
+  const client = clients.at(-1);
+  if (!client) throw new Error('no connection was opened');
+  return client;
+}
+
+beforeEach(() => {
+  clients = [];
+  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  session.setLoginId('demo');
+  session.setMyData(profile);
+  rt = createRealtime({
+    connect: (url, options) => {
+      const client = new FakeBrokerClient(url, options);
+      clients.push(client);
+      return client;
+    },
+    backoff: () => 5,
+    brokerUrl: () => 'ws://test.local/mqtt',
+  });
+});
+
+afterEach(() => {
+  rt.stop();
+  vi.unstubAllGlobals();
+});
+
+describe('connecting', () => {
+  it('connects as the patient with the access token, fetches the room and subscribes to it', async () => {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    const client = lastClient();
+    expect(client.options).toMatchObject({ protocolVersion: 4, clean: true, connectTimeout: 60_000, username: 'demo', password: 'access-1' });
+    client.accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    expect(client.subscribed).toContain(topics.chatRoomAll(12));
+    expect(client.subscribed).toContain(topics.nurseCallingPatient(1, 7));
+    expect(rt.snapshot().messages.map((m) => m.content)).toEqual(['안녕하세요']);
+  });
+
+  it('does not connect at all while no hospital is chosen (spec §5)', async () => {
+    rt.start(patientProfile({ idx: 7, choseHospitalIdx: null }));
+    await flush();
+    expect(clients).toHaveLength(0);
+    expect(rt.snapshot().connection).toBe('idle');
+  });
+
+  it('gives every connection its own client id', async () => {
+    mockApi({ [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(NO_ROOM) }) });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().refuseConnection();
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    expect(clients[0]!.options.clientId).not.toBe(clients[1]!.options.clientId);
+  });
+});
+
+describe('a patient without a room yet', () => {
+  it('listens on the negative patient number, then moves to the room the server created and keeps the pending message', async () => {
+    mockApi({ [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(NO_ROOM) }), [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }) });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    const client = lastClient();
+    client.accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    expect(client.subscribed).toContain('chat/-7/#');
+
+    const sent = rt.chat.send('면회 시간이 어떻게 되나요?')!;
+    await vi.waitFor(() => expect(client.published).toHaveLength(1));
+    expect(client.published[0]).toEqual({ topic: 'chat/-7/message', payload: { clientMsgId: sent.clientMsgId, content: '면회 시간이 어떻게 되나요?' } });
+
+    // The server created room 12 and says so on the old topic; then delivers the stored message there.
+    client.deliver('chat/-7/create', { room: chatRoom({ idx: 12 }) });
+    expect(rt.snapshot().roomIdx).toBe(12);
+    expect(rt.snapshot().pending).toHaveLength(1);
+    await vi.waitFor(() => expect(client.subscribed).toContain('chat/12/#'));
+    await vi.waitFor(() => expect(client.unsubscribed).toContain('chat/-7/#'));
+
+    client.deliver('chat/12/message', chatMessage({ idx: 40, content: '면회 시간이 어떻게 되나요?', clientMsgId: sent.clientMsgId }));
+    expect(rt.snapshot().pending).toHaveLength(0);
+    expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([40]);
+  });
+});
+
+describe('offline', () => {
+  it('queues messages while disconnected and sends them on reconnect with the same clientMsgId', async () => {
+    let page: ChatMessage[] = [chatMessage({ idx: 1 })];
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: page, totalCount: page.length, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    const first = lastClient();
+    first.accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+
+    first.drop();
+    expect(rt.snapshot().connection).toBe('reconnecting');
+    const queued = rt.chat.send('약은 언제 먹나요?')!;
+    expect(rt.snapshot().pending[0]).toMatchObject({ clientMsgId: queued.clientMsgId, state: 'queued' });
+    expect(first.published).toHaveLength(0);
+
+    // While away, staff answered: the catch-up after the reconnect brings it.
+    page = [chatMessage({ idx: 1 }), chatMessage({ idx: 2, personType: 'USER', senderIdx: 3, senderName: '이간호', content: '식후 30분입니다' })];
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    const second = lastClient();
+    second.accept();
+    await vi.waitFor(() => expect(second.published).toHaveLength(1));
+    expect(second.published[0]).toEqual({ topic: 'chat/12/message', payload: { clientMsgId: queued.clientMsgId, content: '약은 언제 먹나요?' } });
+    expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([1, 2]);
+  });
+
+  it('sends a message again with the same id when the connection dropped before the server confirmed it', async () => {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    const message = rt.chat.send('안녕하세요')!;
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    expect(rt.snapshot().pending[0]!.state).toBe('sending');
+
+    lastClient().drop();
+    expect(rt.snapshot().pending[0]!.state).toBe('queued');
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    expect((lastClient().published[0]!.payload as { clientMsgId: string }).clientMsgId).toBe(message.clientMsgId);
+  });
+
+  it('does not send again what the catch-up shows the server already stored', async () => {
+    let stored: ChatMessage[] = [];
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: stored, totalCount: stored.length, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    const message = rt.chat.send('안녕하세요')!;
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    stored = [chatMessage({ idx: 5, clientMsgId: message.clientMsgId })];
+    lastClient().drop();
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([5]));
+    expect(rt.snapshot().pending).toHaveLength(0);
+    expect(lastClient().published).toHaveLength(0);
+  });
+});
+
+describe('room events', () => {
+  async function connectedInRoom12() {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    return lastClient();
+  }
+
+  it('adds a person on enter, takes the room on update, ignores change, and tells listeners the room number on complete', async () => {
+    const client = await connectedInRoom12();
+    const completed: number[] = [];
+    rt.chat.onComplete((roomIdx) => completed.push(roomIdx));
+
+    client.deliver('chat/12/enter', { roomIdx: 12, person: { personType: 'USER', idx: 3, name: '이간호' } });
+    expect(rt.snapshot().room!.persons.map((p) => p.name)).toEqual(['김환자', '이간호']);
+    client.deliver('chat/12/update', { room: chatRoom({ status: 'STANDBY' }) });
+    expect(rt.snapshot().room!.status).toBe('STANDBY');
+    client.deliver('chat/12/change', { room: chatRoom({ status: 'NONE' }) });
+    expect(rt.snapshot().room!.status).toBe('STANDBY');
+    client.deliver('chat/12/complete', { roomIdx: 12 });
+    expect(rt.snapshot().room!.status).toBe('COMPLETE');
+    expect(completed).toEqual([12]);
+  });
+
+  it('publishes complete with an empty object', async () => {
+    const client = await connectedInRoom12();
+    await rt.chat.complete();
+    expect(client.published).toEqual([{ topic: 'chat/12/complete', payload: {} }]);
+  });
+
+  it('passes nurse-call updates to their listeners', async () => {
+    const client = await connectedInRoom12();
+    const events: NurseCallEvent[] = [];
+    rt.nurseCall.onEvent((event) => events.push(event));
+    const call = { idx: 9, status: 'ACKNOWLEDGED' } as NurseCallEvent['call'];
+    client.deliver(topics.nurseCallingPatient(1, 7), { event: 'update', call });
+    expect(events).toEqual([{ event: 'update', call }]);
+  });
+
+  it('publishes a nurse call to the hospital with a client call id, and refuses while offline', async () => {
+    const client = await connectedInRoom12();
+    const clientCallId = await rt.nurseCall.request('PAIN');
+    expect(client.published).toEqual([{ topic: 'nurseCalling/1', payload: { clientCallId, reason: 'PAIN' } }]);
+    client.drop();
+    await expect(rt.nurseCall.request('WATER')).rejects.toThrow('realtime offline');
+  });
+});
+
+describe('errors the patient is told about (spec §8)', () => {
+  it('shows the connection toast once when the broker cannot be reached, and keeps trying', async () => {
+    mockApi({ [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }) });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().refuseConnection();
+    expect(toast.items().map((item) => item.message)).toEqual(['웹 소켓 연결시 문제가 발생했습니다.']);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    toast.clear();
+    lastClient().refuseConnection();
+    await vi.waitFor(() => expect(clients).toHaveLength(3));
+    expect(toast.items()).toEqual([]);
+  });
+
+  it('shows the subscription toast when the broker refuses the room (SUBACK 0x80)', async () => {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().refuse.add('chat/12/#');
+    lastClient().accept();
+    await vi.waitFor(() => expect(toast.items().map((item) => item.message)).toContain('채팅방 구독 중 문제가 발생했습니다.'));
+  });
+
+  it('refreshes an expired token before connecting again after the broker refused it', async () => {
+    const api = mockApi({
+      [`POST ${apiPaths.patient.refresh}`]: () => ({ body: ok({ accessToken: 'access-2', refreshToken: 'refresh-2' }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().refuseConnection(4);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    expect(api.calls(`POST ${apiPaths.patient.refresh}`)).toBe(1);
+    expect(lastClient().options.password).toBe('access-2');
+  });
+});
+
+describe('logout', () => {
+  it('closes the connection and forgets the conversation', async () => {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }) }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().messages).toHaveLength(1));
+    rt.stop();
+    expect(lastClient().ended).toBe(true);
+    expect(rt.snapshot()).toMatchObject({ connection: 'idle', messages: [], pending: [], room: null });
+  });
+});
+
+describe('the session seam (spec §4, §5)', () => {
+  it('starts after a login with a chosen hospital, waits for one otherwise, and ends on logout', async () => {
+    const { notifyLogin, notifyLogout } = await import('./realtime-seam');
+    const { startRealtimeWithSession } = await import('./realtime');
+    session.clear();
+    const stopWatching = startRealtimeWithSession(rt);
+    try {
+      const noHospital = patientProfile({ idx: 7, loginId: 'demo', choseHospitalIdx: null });
+      session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+      session.setMyData(noHospital);
+      await notifyLogin(noHospital);
+      await flush();
+      expect(clients).toHaveLength(0);
+
+      // Choosing a hospital later stores the new profile: the connection starts then.
+      session.setMyData(profile);
+      await vi.waitFor(() => expect(clients).toHaveLength(1));
+
+      await notifyLogout();
+      expect(lastClient().ended).toBe(true);
+      expect(rt.snapshot().connection).toBe('idle');
+    } finally {
+      stopWatching();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { MQTT_PATH } from '@smartcare/contract/topics';
+import { expect, navigate, test } from '../support/fixtures.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
+
+/** Issue 4, the patient's side of the consulting chat against the real server and broker. */
+test.describe('consulting chat', () => {
+  test('a patient and a nurse chat live, both ways, and the patient ends the consultation', async ({
+    page: nursePage,
+    browser,
+    baseURL,
+    api,
+    createStaff,
+    createPatient,
+    loginAsPatient,
+    loginAsStaff,
+  }, testInfo) => {
+    const nurse = await nurseOfThisTest(api, createStaff);
+    const patient = await createPatient({ hospitalIdx: nurse.profile.hospitalIdx, ward: '7병동', bed: '703-1' });
+    const phone = await openPhone(browser, baseURL!);
+    const patientPage = await phone.newPage();
+    try {
+      await loginAsPatient(patientPage, patient.loginId, { password: patient.password });
+      await navigate(patientPage, '/hospital/consulting/chat');
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('상담 채팅');
+      const status = patientPage.getByRole('region', { name: '상담 상태' });
+      await expect(status).toContainText('상담 전');
+      await expect(patientPage.getByText('아직 대화가 없습니다.', { exact: false })).toBeVisible();
+
+      // The quick button hands the room to staff at once; the bot says so.
+      await patientPage.getByRole('button', { name: '상담원 연결' }).click();
+      const patientLog = patientPage.getByRole('log', { name: '대화 내용' });
+      await expect(patientLog.locator('[data-person-type="PATIENT"]')).toContainText('상담원 연결');
+      await expect(status).toContainText('상담원 답변 대기 중');
+
+      // The nurse finds the room in her inbox, joins and answers.
+      await loginAsStaff(nursePage, nurse.account.loginId, { password: nurse.account.password });
+      await nursePage
+        .getByRole('navigation', { name: '상담 목록' })
+        .getByRole('link', { name: new RegExp(patient.name) })
+        .click();
+      await nursePage.getByRole('button', { name: '상담 참여' }).click();
+      const answer = '안녕하세요, 7병동 간호사입니다. 무엇을 도와드릴까요?';
+      await nursePage.getByRole('textbox', { name: '메시지 입력' }).fill(answer);
+      await nursePage.getByRole('button', { name: '보내기' }).click();
+
+      // It reaches the patient without a reload, with the nurse's name on it.
+      const staffBubble = patientLog.locator('[data-person-type="USER"]').filter({ hasText: answer });
+      await expect(staffBubble).toBeVisible();
+      await expect(staffBubble).toContainText(nurse.profile.name);
+      await expect(status).toContainText('상담 중');
+
+      // And the patient's answer reaches the nurse.
+      const question = '내일 퇴원 수속은 몇 시에 하나요?';
+      await patientPage.getByRole('textbox', { name: '메시지 입력' }).fill(question);
+      await patientPage.getByRole('button', { name: '보내기' }).click();
+      await expect(nursePage.getByRole('log', { name: '대화 내용' }).getByText(question)).toBeVisible();
+      await expect(patientLog.locator('[data-pending-state]')).toHaveCount(0);
+      await expect(status).toContainText('상담원 답변 대기 중');
+      await patientPage.screenshot({ path: testInfo.outputPath('consulting-chat.png') });
+
+      // Ending asks first, then the room is finished for both; a new consultation can start.
+      await patientPage.getByRole('button', { name: '상담 종료' }).click();
+      await patientPage.getByRole('button', { name: '종료하기' }).click();
+      await expect(patientPage.getByText('상담이 종료되었습니다. 이용해 주셔서 감사합니다.')).toBeVisible();
+      await expect(status).toContainText('상담 종료');
+      await patientPage.getByRole('button', { name: '새 상담 시작하기' }).click();
+      await expect(patientPage.getByText('새 상담을 시작합니다.', { exact: false })).toBeVisible();
+      await expect(patientPage.getByRole('textbox', { name: '메시지 입력' })).toBeVisible();
+    } finally {
+      await phone.close();
+    }
+  });
+
+});
+
+/** The patient alone, on the phone. */
+test.describe('consulting chat on the phone', () => {
+  test.use(phoneContext);
+
+  test('the chatbot answers a question from the hospital’s FAQ', async ({ page, createPatient, loginAsPatient, checkA11y }) => {
+    const patient = await createPatient();
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+    await navigate(page, '/hospital/consulting/chat');
+    await page.getByRole('textbox', { name: '메시지 입력' }).fill('면회 시간이 어떻게 되나요?');
+    await page.getByRole('button', { name: '보내기' }).click();
+
+    const log = page.getByRole('log', { name: '대화 내용' });
+    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('면회 시간이 어떻게 되나요?');
+    const bot = log.locator('[data-person-type="CHATBOT"]');
+    await expect(bot).toContainText('면회 시간은');
+    await expect(bot).toContainText('챗봇');
+    await checkA11y(page);
+  });
+
+  test('the connection error shows, messages wait while the broker is unreachable and go out when it is back', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+  }) => {
+    const patient = await createPatient();
+    // The broker's WebSocket refuses until the test lets it through.
+    let reachable = false;
+    await page.routeWebSocket(new RegExp(`${MQTT_PATH}$`), (ws) => {
+      if (reachable) ws.connectToServer();
+      else ws.close({ code: 1011, reason: 'broker unreachable (test)' });
+    });
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+    await expect(page.getByRole('alert').filter({ hasText: '웹 소켓 연결시 문제가 발생했습니다.' })).toBeVisible();
+
+    await navigate(page, '/hospital/consulting/chat');
+    await expect(page.getByRole('status').filter({ hasText: '다시 연결하는 중' })).toBeVisible();
+    await page.getByRole('textbox', { name: '메시지 입력' }).fill('주차 요금은 얼마인가요?');
+    await page.getByRole('button', { name: '보내기' }).click();
+    const log = page.getByRole('log', { name: '대화 내용' });
+    await expect(log.locator('[data-pending-state="queued"]')).toContainText('연결되면 보냅니다');
+
+    reachable = true;
+    // The reconnect (with backoff) sends the waiting message; the server's copy replaces it.
+    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('주차 요금은 얼마인가요?', { timeout: 30_000 });
+    await expect(log.locator('[data-pending-state]')).toHaveCount(0);
+  });
+});
