@@ -64,10 +64,22 @@ async function runOnce(url: string): Promise<RunScores> {
   }
 }
 
+/** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART): such a run is repeated, twice at most. */
+async function runWithRetry(url: string): Promise<RunScores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (run lost: ${(error as Error).message.split('\n')[0]}; repeating it)`);
+    }
+  }
+}
+
 async function medianOf(url: string, label: string) {
   const runs: RunScores[] = [];
   for (let i = 1; i <= RUNS; i++) {
-    const run = await runOnce(url);
+    const run = await runWithRetry(url);
     console.log(
       `  ${label} run ${i}: perf ${run.performance}, a11y ${run.accessibility}, best practices ${run['best-practices']}, LCP ${run.largestContentfulPaintMs} ms`,
     );
