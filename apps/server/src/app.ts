@@ -12,6 +12,7 @@
  *   - migrations: src/db/migrations/NNN_name.sql (001–049 core, 050+ features).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -50,13 +51,19 @@ export interface BuildOptions {
   /** Start the jobs' timers (off in tests, which run passes with app.jobs.runNow). */
   jobsAutoStart?: boolean;
   static?: StaticPluginOptions;
+  /** Where the logs go (tests capture them to prove what is redacted); stdout otherwise. */
+  logStream?: DestinationStream;
 }
 
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: logRedactPaths, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Stack traces and internals stay in the log; the client gets the envelope only.
