@@ -50,3 +50,10 @@ export function fieldLabel(locale: AppLocale, field: string): string {
   const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
   return labels[locale][last] ?? last;
 }
+
+/** The fixed lengths that "{length}자로 입력해 주세요" refers to, by field. */
+const fixedLengths: Record<string, number> = { verificationCode: 6 };
+
+export function fieldLength(field: string): number | undefined {
+  return fixedLengths[field.split('.').pop() ?? field];
+}

@@ -10,7 +10,7 @@ import {
 } from '@smartcare/contract/validation-messages';
 import { DomainError, FieldValidationError } from '../lib/errors.ts';
 import { localeOf } from '../lib/envelope.ts';
-import { fieldLabel } from '../lib/field-labels.ts';
+import { fieldLabel, fieldLength } from '../lib/field-labels.ts';
 
 interface RawIssue {
   path: string;
@@ -40,7 +40,7 @@ function fieldErrors(request: FastifyRequest, issues: RawIssue[]): FieldError[] 
       field,
       message: formatValidationMessage(locale, key, {
         field: fieldLabel(locale, field),
-        length: typeof issue.params.minimum === 'number' ? issue.params.minimum : 6,
+        length: fieldLength(field) ?? (typeof issue.params.minimum === 'number' ? issue.params.minimum : ''),
       }),
     });
   }
