@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -17,17 +19,30 @@ export default defineConfig(({ command }) => ({
     // production one drops the dev-only checks (a few KB of the first screen's budget).
     alias:
       command === 'build'
-        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
         : [],
   },
   define: { __APP_VERSION__: JSON.stringify(version) },
-  server: { port: 15173, strictPort: true, proxy: { '/medical2': 'http://127.0.0.1:18081', '/mqtt': { target: 'ws://127.0.0.1:18081', ws: true } } },
+  server: {
+    port: 15173,
+    strictPort: true,
+    proxy: { '/medical2': 'http://127.0.0.1:18081', '/mqtt': { target: 'ws://127.0.0.1:18081', ws: true } },
+  },
   build: { target: 'es2022', sourcemap: false, manifest: true },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/single-react.ts', './src/testing/setup.ts'],
     passWithNoTests: true,
+    // Two cores shared with servers and browsers: screen tests get room to breathe.
+    testTimeout: 20_000,
     // ES dependencies go through Vite (and so through `dedupe`); CommonJS ones are redirected
     // by testing/single-react.ts. Together every import of React reaches the app's React 19.
     server: { deps: { inline: true } },

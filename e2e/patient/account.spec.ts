@@ -35,7 +35,12 @@ test.describe('patient account and common screens', () => {
     await expect(page.getByText('새환자님, 안녕하세요')).toBeVisible();
   });
 
-  test('a patient without a hospital is sent to choose one before chat, then reaches it', async ({ page, createPatient, loginAsPatient, checkA11y }) => {
+  test('a patient without a hospital is sent to choose one before chat, then reaches it', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+    checkA11y,
+  }) => {
     const patient = await createPatient({ hospitalIdx: null });
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await expect(page.getByText('선택한 병원이 없습니다')).toBeVisible();
@@ -52,7 +57,11 @@ test.describe('patient account and common screens', () => {
     await expect(page.getByText(name, { exact: true })).toBeVisible();
   });
 
-  test('switching the language changes the app at once and is kept', async ({ page, createPatient, loginAsPatient }) => {
+  test('switching the language changes the app at once and is kept', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+  }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await navigate(page, '/hospital/setting/home');
@@ -68,11 +77,18 @@ test.describe('patient account and common screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('설정');
   });
 
-  test('a patient requests account deletion, sees the due date and withdraws it', async ({ page, createPatient, loginAsPatient, checkA11y }) => {
+  test('a patient requests account deletion, sees the due date and withdraws it', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+    checkA11y,
+  }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await navigate(page, '/hospital/common/patientdelete');
-    await expect(page.getByText('병원의 진료기록은 의료법에 따라 병원이 보관합니다', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('병원의 진료기록은 의료법에 따라 병원이 보관합니다', { exact: false }),
+    ).toBeVisible();
     await checkA11y(page);
     await page.getByLabel('탈퇴 사유 (선택)').fill('이사합니다');
     await page.getByRole('button', { name: '탈퇴 요청하기' }).click();
@@ -92,7 +108,12 @@ test.describe('patient account and common screens', () => {
     await checkA11y(page);
   });
 
-  test('every screen of this issue passes the accessibility check', async ({ page, createPatient, loginAsPatient, checkA11y }) => {
+  test('every screen of this issue passes the accessibility check', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+    checkA11y,
+  }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     const screens = [

@@ -2,7 +2,11 @@ import { expect, navigate, test } from '../support/fixtures.ts';
 
 /** Spec §2 start-up and §4/§8 session behaviour, in the real app against the real server. */
 test.describe('patient session and start-up', () => {
-  test('demo logs in through the login screen and lands on the hospital home', async ({ page, loginAsPatient, checkA11y }) => {
+  test('demo logs in through the login screen and lands on the hospital home', async ({
+    page,
+    loginAsPatient,
+    checkA11y,
+  }) => {
     await navigate(page, '/hospital/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('스마트 병원 로그인');
     await checkA11y(page);
@@ -24,7 +28,10 @@ test.describe('patient session and start-up', () => {
     await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
   });
 
-  test('a deep link is remembered and restored when the app is opened with no hash', async ({ page, loginAsPatient }) => {
+  test('a deep link is remembered and restored when the app is opened with no hash', async ({
+    page,
+    loginAsPatient,
+  }) => {
     await loginAsPatient(page, 'demo');
     await navigate(page, '/homecare/common/alarm');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('알림 설정');
@@ -40,7 +47,10 @@ test.describe('patient session and start-up', () => {
     }
   });
 
-  test('a session the server no longer accepts lands on login with the notice', async ({ page, loginAsPatient }) => {
+  test('a session the server no longer accepts lands on login with the notice', async ({
+    page,
+    loginAsPatient,
+  }) => {
     await loginAsPatient(page, 'demo');
     await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
     // The server refuses a token it did not sign with 30002007 (not logged in).
@@ -49,7 +59,10 @@ test.describe('patient session and start-up', () => {
     await page.reload();
     await expect(page.getByText('로그인 후 이용 부탁드립니다')).toBeVisible();
     await expect(page).toHaveURL(/#\/hospital\/login$/);
-    const left = await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('myData')]);
+    const left = await page.evaluate(() => [
+      localStorage.getItem('accessToken'),
+      localStorage.getItem('myData'),
+    ]);
     expect(left).toEqual([null, null]);
   });
 

@@ -21,7 +21,9 @@ const packs: Record<Exclude<ComponentLocaleTag, 'ko-KR'>, () => Promise<{ defaul
 
 let applied: ComponentLocaleTag | null = null;
 
-export async function applyComponentLocale(tag: ComponentLocaleTag = componentLocaleTag(currentLocale())): Promise<void> {
+export async function applyComponentLocale(
+  tag: ComponentLocaleTag = componentLocaleTag(currentLocale()),
+): Promise<void> {
   if (tag === applied) return;
   const locale = tag === 'ko-KR' ? koKR : (await packs[tag]()).default;
   setDefaultConfig({ locale });

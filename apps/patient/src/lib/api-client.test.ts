@@ -32,7 +32,10 @@ describe('the API client', () => {
   it('sends the bearer token, the query and the JSON body under the fixed prefix', async () => {
     loggedIn();
     const api = mockApi({ 'PUT /patient/alarmUpdate': () => ({ body: ok({}) }) });
-    await apiRequest('PUT', apiPaths.patient.alarmUpdate, { query: { a: 1, skip: undefined }, body: { chat: false } });
+    await apiRequest('PUT', apiPaths.patient.alarmUpdate, {
+      query: { a: 1, skip: undefined },
+      body: { chat: false },
+    });
     const [request] = api.seen;
     expect(api.fetchMock.mock.calls[0]![0]).toBe('/medical2/app/api/patient/alarmUpdate?a=1');
     expect(bearerOf(request!.headers)).toBe('Bearer access-1');
@@ -42,7 +45,9 @@ describe('the API client', () => {
 
   it('sends login without a bearer token, even when an old one is stored', async () => {
     loggedIn();
-    const api = mockApi({ 'POST /patient/login': () => ({ body: ok({ accessToken: 'a', refreshToken: 'r' }) }) });
+    const api = mockApi({
+      'POST /patient/login': () => ({ body: ok({ accessToken: 'a', refreshToken: 'r' }) }),
+    });
     await apiRequest('POST', apiPaths.patient.login, { body: { loginId: 'demo', password: 'x' } });
     expect(bearerOf(api.seen[0]!.headers)).toBeNull();
   });
@@ -51,7 +56,9 @@ describe('the API client', () => {
     window.localStorage.setItem('apiAddress', 'https://api.example.org/');
     const api = mockApi({});
     await apiRequest('GET', apiPaths.terms.getTermsList);
-    expect(api.fetchMock.mock.calls[0]![0]).toBe('https://api.example.org/medical2/app/api/terms/getTermsList');
+    expect(api.fetchMock.mock.calls[0]![0]).toBe(
+      'https://api.example.org/medical2/app/api/terms/getTermsList',
+    );
   });
 
   it('turns an empty body into {}', async () => {
@@ -63,7 +70,9 @@ describe('the API client', () => {
   it('returns other failures as they came, and callApi turns them into an ApiError', async () => {
     loggedIn();
     mockApi({ [GET_PATIENT]: () => ({ status: 404, body: fail(ResultCode.NOT_FOUND, '없음') }) });
-    await expect(apiRequest('GET', apiPaths.patient.getPatient)).resolves.toEqual(fail(ResultCode.NOT_FOUND, '없음'));
+    await expect(apiRequest('GET', apiPaths.patient.getPatient)).resolves.toEqual(
+      fail(ResultCode.NOT_FOUND, '없음'),
+    );
     await expect(callApi('GET', apiPaths.patient.getPatient)).rejects.toBeInstanceOf(ApiError);
   });
 
@@ -98,7 +107,9 @@ describe('the API client', () => {
     loggedIn();
     const api = mockApi({
       [GET_PATIENT]: () => ({ status: 401, body: fail(ResultCode.TOKEN_EXPIRED, '만료') }),
-      [REFRESH]: (_r, n) => ({ body: ok({ accessToken: `access-${n + 1}`, refreshToken: `refresh-${n + 1}` }) }),
+      [REFRESH]: (_r, n) => ({
+        body: ok({ accessToken: `access-${n + 1}`, refreshToken: `refresh-${n + 1}` }),
+      }),
     });
     const answer = await apiRequest('GET', apiPaths.patient.getPatient);
     expect(answer).toMatchObject({ code: ResultCode.TOKEN_EXPIRED });
@@ -159,7 +170,12 @@ describe('the API client', () => {
     const answer = await apiRequest('GET', apiPaths.patient.getPatient);
     expect(answer).toMatchObject({ code: ResultCode.NOT_LOGGED_IN });
     expect(shown).toHaveBeenCalledWith('로그인 후 이용 부탁드립니다');
-    expect(session.snapshot()).toEqual({ accessToken: null, refreshToken: null, loginId: null, myData: null });
+    expect(session.snapshot()).toEqual({
+      accessToken: null,
+      refreshToken: null,
+      loginId: null,
+      myData: null,
+    });
     expect(window.location.hash).toBe('#/hospital/login');
   });
 });

@@ -32,7 +32,11 @@ export interface RequestOptions {
 const REFRESH_ACCESS_HEADER = 'AccessToken';
 const REFRESH_REFRESH_HEADER = 'RefreshToken';
 const REFRESH_LOCK = 'smartcare-patient-token-refresh';
-const UNAUTHENTICATED = new Set<string>([apiPaths.patient.login, apiPaths.patient.iosLogin, apiPaths.patient.refresh]);
+const UNAUTHENTICATED = new Set<string>([
+  apiPaths.patient.login,
+  apiPaths.patient.iosLogin,
+  apiPaths.patient.refresh,
+]);
 
 export function apiBaseUrl(): string {
   const override = readStorage(storageKeys.apiAddress)?.trim();
@@ -102,7 +106,11 @@ function codeOf(body: ApiResponse<unknown>): number | undefined {
   return (body as Partial<Envelope<unknown>>).code;
 }
 
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const authenticated = !UNAUTHENTICATED.has(path);
   const sentToken = authenticated ? session.tokens().accessToken : null;
   let { body } = await send<T>(method, path, options, bearer(sentToken));

@@ -26,7 +26,11 @@ export async function loadPatient(): Promise<PatientProfile> {
  */
 export async function login(credentials: LoginBody): Promise<PatientProfile> {
   const body = await apiRequest<TokenPair & { message?: string }>('POST', loginPath(), { body: credentials });
-  const envelope = body as { code?: number; description?: string; data?: (TokenPair & { message?: string }) | null };
+  const envelope = body as {
+    code?: number;
+    description?: string;
+    data?: (TokenPair & { message?: string }) | null;
+  };
   if (envelope.code !== 0 || !envelope.data?.accessToken) {
     const message = envelope.data?.message ?? envelope.description ?? '';
     throw new ApiError(envelope.code ?? -1, message, envelope.data ?? null);

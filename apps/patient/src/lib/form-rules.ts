@@ -14,12 +14,19 @@ type Rule = {
   validator?: (rule: unknown, value: unknown) => Promise<void>;
 };
 
-export function validationText(key: ValidationMessageKey, params: { field?: string; length?: string | number } = {}): string {
+export function validationText(
+  key: ValidationMessageKey,
+  params: { field?: string; length?: string | number } = {},
+): string {
   return i18next.t(`validation.${key}`, params);
 }
 
 export const rules = {
-  required: (field: string): Rule => ({ required: true, whitespace: true, message: validationText('required', { field }) }),
+  required: (field: string): Rule => ({
+    required: true,
+    whitespace: true,
+    message: validationText('required', { field }),
+  }),
   notEmpty: (): Rule => ({ required: true, whitespace: true, message: validationText('empty') }),
   email: (): Rule => ({
     validator: async (_rule, value) => {
@@ -30,18 +37,21 @@ export const rules = {
   }),
   length: (length: number): Rule => ({
     validator: async (_rule, value) => {
-      if (typeof value === 'string' && value !== '' && value.length !== length) throw new Error(validationText('length', { length }));
+      if (typeof value === 'string' && value !== '' && value.length !== length)
+        throw new Error(validationText('length', { length }));
     },
   }),
   pattern: (pattern: RegExp, key: ValidationMessageKey): Rule => ({
     validator: async (_rule, value) => {
-      if (typeof value === 'string' && value !== '' && !pattern.test(value)) throw new Error(validationText(key));
+      if (typeof value === 'string' && value !== '' && !pattern.test(value))
+        throw new Error(validationText(key));
     },
   }),
   /** "Not match the password": compares with another field of the same form. */
   matches: (form: FormInstance, otherField: string): Rule => ({
     validator: async (_rule, value) => {
-      if (value && value !== form.getFieldValue(otherField)) throw new Error(validationText('passwordMismatch'));
+      if (value && value !== form.getFieldValue(otherField))
+        throw new Error(validationText('passwordMismatch'));
     },
   }),
 };

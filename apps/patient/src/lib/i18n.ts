@@ -21,13 +21,16 @@ export function supportedLocale(tag: string | null | undefined): AppLocale | nul
   const lang = tag.toLowerCase();
   if (lang.startsWith('ko') || lang.startsWith('kr')) return 'kr-KO';
   if (lang.startsWith('en')) return 'en-US';
-  if (lang === 'zh' || lang.startsWith('zh-cn') || lang.startsWith('zh-hans') || lang.startsWith('zh-sg')) return 'zh-CN';
+  if (lang === 'zh' || lang.startsWith('zh-cn') || lang.startsWith('zh-hans') || lang.startsWith('zh-sg'))
+    return 'zh-CN';
   return null;
 }
 
 export function detectLocale(
   stored: string | null = readStorage(storageKeys.locale),
-  browserLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language],
+  browserLanguages: readonly string[] = typeof navigator === 'undefined'
+    ? []
+    : (navigator.languages ?? [navigator.language]),
 ): AppLocale {
   const fromStore = supportedLocale(stored);
   if (fromStore) return fromStore;
@@ -38,8 +41,12 @@ export function detectLocale(
   return 'kr-KO';
 }
 
-export function componentLocaleTag(appLocale: AppLocale, stored: string | null = readStorage(storageKeys.locale)): ComponentLocaleTag {
-  if (stored && (EXTRA_COMPONENT_LOCALES as readonly string[]).includes(stored)) return stored as ComponentLocaleTag;
+export function componentLocaleTag(
+  appLocale: AppLocale,
+  stored: string | null = readStorage(storageKeys.locale),
+): ComponentLocaleTag {
+  if (stored && (EXTRA_COMPONENT_LOCALES as readonly string[]).includes(stored))
+    return stored as ComponentLocaleTag;
   return appLocale === 'kr-KO' ? 'ko-KR' : appLocale;
 }
 

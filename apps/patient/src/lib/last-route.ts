@@ -13,7 +13,9 @@ export function savedLastRoute(): string | null {
 }
 
 /** Run before the router is created, so it starts on the restored route. */
-export function restoreLastRoute(location: Pick<Location, 'hash' | 'replace'> = window.location): string | null {
+export function restoreLastRoute(
+  location: Pick<Location, 'hash' | 'replace'> = window.location,
+): string | null {
   const hash = location.hash;
   if (hash !== '' && hash !== '#' && hash !== '#/') return null;
   const saved = savedLastRoute();

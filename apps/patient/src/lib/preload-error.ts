@@ -21,5 +21,7 @@ export function startPreloadErrorHandling(target: Window = window): () => void {
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|preload|Failed to fetch/i.test(message);
+  return /dynamically imported module|Importing a module script failed|preload|Failed to fetch/i.test(
+    message,
+  );
 }

@@ -22,7 +22,12 @@ describe('the session store', () => {
     localStorage.setItem('locale', 'en-US');
     localStorage.setItem('lastRoute', '/hospital/home');
     session.clear();
-    expect(session.snapshot()).toEqual({ accessToken: null, refreshToken: null, loginId: null, myData: null });
+    expect(session.snapshot()).toEqual({
+      accessToken: null,
+      refreshToken: null,
+      loginId: null,
+      myData: null,
+    });
     expect(localStorage.getItem('locale')).toBe('en-US');
     expect(localStorage.getItem('lastRoute')).toBe('/hospital/home');
   });

@@ -43,7 +43,10 @@ function changed(): void {
 export const session = {
   /** Always from storage, not the snapshot: another tab may have rotated the pair. */
   tokens(): { accessToken: string | null; refreshToken: string | null } {
-    return { accessToken: readStorage(storageKeys.accessToken), refreshToken: readStorage(storageKeys.refreshToken) };
+    return {
+      accessToken: readStorage(storageKeys.accessToken),
+      refreshToken: readStorage(storageKeys.refreshToken),
+    };
   },
   setTokens(pair: TokenPair): void {
     writeStorage(storageKeys.accessToken, pair.accessToken);
@@ -65,7 +68,12 @@ export const session = {
   },
   /** Logout (spec §4): tokens, loginId and myData go. */
   clear(): void {
-    for (const key of [storageKeys.accessToken, storageKeys.refreshToken, storageKeys.loginId, storageKeys.myData]) {
+    for (const key of [
+      storageKeys.accessToken,
+      storageKeys.refreshToken,
+      storageKeys.loginId,
+      storageKeys.myData,
+    ]) {
       writeStorage(key, null);
     }
     changed();

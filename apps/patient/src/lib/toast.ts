@@ -56,7 +56,11 @@ function show(type: ToastType, message: string, options: ToastOptions = {}): Toa
   // A loading toast covers the page with a mask: it is an overlay, so the body must not scroll.
   if (type === 'loading') scrollUnlocks.set(id, lockBodyScroll());
   const duration = options.duration ?? (type === 'loading' ? 0 : TOAST_DEFAULT_DURATION_MS);
-  if (duration > 0) timers.set(id, setTimeout(() => remove(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => remove(id), duration),
+    );
   emit();
   return { close: () => remove(id) };
 }

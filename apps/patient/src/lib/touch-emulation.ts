@@ -11,7 +11,8 @@ const MAP = { mousedown: 'touchstart', mousemove: 'touchmove', mouseup: 'touchen
 export function startTouchEmulation(target: Window & typeof globalThis = window): () => void {
   const { Touch: TouchCtor, TouchEvent: TouchEventCtor } = target;
   // Desktop Safari and Firefox have no Touch constructor: nothing to emulate with.
-  if (isTouchDevice(target) || typeof TouchCtor !== 'function' || typeof TouchEventCtor !== 'function') return () => undefined;
+  if (isTouchDevice(target) || typeof TouchCtor !== 'function' || typeof TouchEventCtor !== 'function')
+    return () => undefined;
   let pressed = false;
   const onMouse = (event: MouseEvent) => {
     if (event.type === 'mousedown') pressed = true;
@@ -41,6 +42,7 @@ export function startTouchEmulation(target: Window & typeof globalThis = window)
   };
   for (const type of Object.keys(MAP)) target.document.addEventListener(type, onMouse as EventListener, true);
   return () => {
-    for (const type of Object.keys(MAP)) target.document.removeEventListener(type, onMouse as EventListener, true);
+    for (const type of Object.keys(MAP))
+      target.document.removeEventListener(type, onMouse as EventListener, true);
   };
 }

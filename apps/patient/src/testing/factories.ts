@@ -25,7 +25,14 @@ export function patientProfile(overrides: Partial<PatientProfile> = {}): Patient
 }
 
 export function hospital(overrides: Partial<Hospital> = {}): Hospital {
-  return { idx: 1, name: '서울중앙병원', address: '서울특별시 중구 을지로 1', phone: '02-123-4567', areas: ['HOSPITAL', 'HOMECARE'], ...overrides };
+  return {
+    idx: 1,
+    name: '서울중앙병원',
+    address: '서울특별시 중구 을지로 1',
+    phone: '02-123-4567',
+    areas: ['HOSPITAL', 'HOMECARE'],
+    ...overrides,
+  };
 }
 
 export function myData(overrides: Partial<MyData> = {}): MyData {
@@ -59,11 +66,26 @@ export function myData(overrides: Partial<MyData> = {}): MyData {
 }
 
 export function termsSummary(overrides: Partial<TermsSummary> = {}): TermsSummary {
-  return { termsCode: 'SERVICE', version: 1, title: '서비스 이용약관', required: true, effectiveAt: '2026-01-01T00:00:00.000Z', ...overrides };
+  return {
+    termsCode: 'SERVICE',
+    version: 1,
+    title: '서비스 이용약관',
+    required: true,
+    effectiveAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function consent(overrides: Partial<Consent> = {}): Consent {
-  return { termsCode: 'SERVICE', version: 1, title: '서비스 이용약관', required: true, agreed: true, agreedAt: '2026-01-02T00:00:00.000Z', ...overrides };
+  return {
+    termsCode: 'SERVICE',
+    version: 1,
+    title: '서비스 이용약관',
+    required: true,
+    agreed: true,
+    agreedAt: '2026-01-02T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function ok<T>(data: T) {

@@ -36,10 +36,14 @@ export function mockApi(handlers: Record<string, Handler>) {
     const callNumber = (counts.get(key) ?? 0) + 1;
     counts.set(key, callNumber);
     const handler = handlers[key];
-    if (!handler) return new Response(JSON.stringify({ code: -1, description: `unexpected ${key}` }), { status: 599 });
+    if (!handler)
+      return new Response(JSON.stringify({ code: -1, description: `unexpected ${key}` }), { status: 599 });
     const reply = (await handler(request, callNumber)) ?? {};
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    return new Response(text === '' && reply.status === 204 ? null : text, { status: reply.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text === '' && reply.status === 204 ? null : text, {
+      status: reply.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -10,9 +10,15 @@ import { ToastHost } from '../components/ui/toast-host';
  */
 export function renderScreen(
   screen: ReactElement,
-  { path = '/', pattern = path, otherRoutes = [] }: { path?: string; pattern?: string; otherRoutes?: string[] } = {},
+  {
+    path = '/',
+    pattern = path,
+    otherRoutes = [],
+  }: { path?: string; pattern?: string; otherRoutes?: string[] } = {},
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   const routes: RouteObject[] = [
     { path: pattern, element: screen },
     ...otherRoutes.map((route) => ({ path: route, element: <p data-testid="landed">{route}</p> })),

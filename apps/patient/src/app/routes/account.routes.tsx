@@ -8,7 +8,13 @@ const p = paths.account;
 export const accountRoutes: RouteObject[] = [
   {
     path: p.accountDeletion.path,
-    ...lazyScreen(() => import('../../features/account-deletion/account-deletion-screen').then((m) => m.AccountDeletionScreen), () => ({})),
+    ...lazyScreen(
+      () =>
+        import('../../features/account-deletion/account-deletion-screen').then(
+          (m) => m.AccountDeletionScreen,
+        ),
+      () => ({}),
+    ),
   },
   {
     path: p.signUp.path,
@@ -28,22 +34,36 @@ export const accountRoutes: RouteObject[] = [
   },
   {
     path: p.signIn.path,
-    ...lazyScreen(() => import('../../features/auth/login-screen').then((m) => m.LoginScreen), () => ({ area: 'hospital' as const, variant: 'account' as const })),
+    ...lazyScreen(
+      () => import('../../features/auth/login-screen').then((m) => m.LoginScreen),
+      () => ({ area: 'hospital' as const, variant: 'account' as const }),
+    ),
   },
   {
     path: p.forgotPassword.path,
-    ...lazyScreen(() => import('../../features/auth/forgot-password-screen').then((m) => m.ForgotPasswordScreen), () => ({})),
+    ...lazyScreen(
+      () => import('../../features/auth/forgot-password-screen').then((m) => m.ForgotPasswordScreen),
+      () => ({}),
+    ),
   },
   {
     path: p.settings.path,
-    ...lazyScreen(() => import('../../features/patient/account-settings-screen').then((m) => m.AccountSettingsScreen), () => ({}), {
-      requiresLogin: 'hospital',
-    }),
+    ...lazyScreen(
+      () => import('../../features/patient/account-settings-screen').then((m) => m.AccountSettingsScreen),
+      () => ({}),
+      {
+        requiresLogin: 'hospital',
+      },
+    ),
   },
   {
     path: p.detail.path,
-    ...lazyScreen(() => import('../../features/patient/profile-detail-screen').then((m) => m.ProfileDetailScreen), () => ({}), {
-      requiresLogin: 'hospital',
-    }),
+    ...lazyScreen(
+      () => import('../../features/patient/profile-detail-screen').then((m) => m.ProfileDetailScreen),
+      () => ({}),
+      {
+        requiresLogin: 'hospital',
+      },
+    ),
   },
 ];

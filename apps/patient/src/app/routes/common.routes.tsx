@@ -13,11 +13,18 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
   return [
     {
       path: paths[area].login.path,
-      ...lazyScreen(() => import('../../features/auth/login-screen').then((m) => m.LoginScreen), () => ({ area })),
+      ...lazyScreen(
+        () => import('../../features/auth/login-screen').then((m) => m.LoginScreen),
+        () => ({ area }),
+      ),
     },
     {
       path: paths[area].home.path,
-      ...lazyScreen(() => import('../../features/patient/home-screen').then((m) => m.HomeScreen), () => ({ area }), guard),
+      ...lazyScreen(
+        () => import('../../features/patient/home-screen').then((m) => m.HomeScreen),
+        () => ({ area }),
+        guard,
+      ),
     },
     {
       path: paths[area].settingHome.path,
@@ -29,15 +36,25 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
     },
     {
       path: areaConfig[area].extraInfo,
-      ...lazyScreen(() => import('../../features/patient/extra-info-screen').then((m) => m.ExtraInfoScreen), () => ({ area }), guard),
+      ...lazyScreen(
+        () => import('../../features/patient/extra-info-screen').then((m) => m.ExtraInfoScreen),
+        () => ({ area }),
+        guard,
+      ),
     },
     {
       path: common.terms.path,
-      ...lazyScreen(() => import('../../features/terms/terms-layout').then((m) => m.TermsLayout), () => ({ area })),
+      ...lazyScreen(
+        () => import('../../features/terms/terms-layout').then((m) => m.TermsLayout),
+        () => ({ area }),
+      ),
       children: [
         {
           index: true,
-          ...lazyScreen(() => import('../../features/terms/terms-list-screen').then((m) => m.TermsListScreen), () => ({ area })),
+          ...lazyScreen(
+            () => import('../../features/terms/terms-list-screen').then((m) => m.TermsListScreen),
+            () => ({ area }),
+          ),
         },
         {
           path: common.termsDetail.path,
@@ -50,7 +67,11 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
     },
     {
       path: common.patientDelete.path,
-      ...lazyScreen(() => import('../../features/patient/patient-delete-screen').then((m) => m.PatientDeleteScreen), () => ({ area }), guard),
+      ...lazyScreen(
+        () => import('../../features/patient/patient-delete-screen').then((m) => m.PatientDeleteScreen),
+        () => ({ area }),
+        guard,
+      ),
     },
     {
       path: common.hospitalSelect.path,
@@ -62,11 +83,19 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
     },
     {
       path: common.alarm.path,
-      ...lazyScreen(() => import('../../features/patient/alarm-settings-screen').then((m) => m.AlarmSettingsScreen), () => ({ area }), guard),
+      ...lazyScreen(
+        () => import('../../features/patient/alarm-settings-screen').then((m) => m.AlarmSettingsScreen),
+        () => ({ area }),
+        guard,
+      ),
     },
     {
       path: common.agreeList.path,
-      ...lazyScreen(() => import('../../features/terms/agree-list-screen').then((m) => m.AgreeListScreen), () => ({ area }), guard),
+      ...lazyScreen(
+        () => import('../../features/terms/agree-list-screen').then((m) => m.AgreeListScreen),
+        () => ({ area }),
+        guard,
+      ),
     },
   ];
 }

@@ -12,7 +12,10 @@ export const homecareRoutes: RouteObject[] = [
   {
     path: p.loginCamel.path,
     caseSensitive: true,
-    ...lazyScreen(() => import('../../features/auth/login-screen').then((m) => m.LoginScreen), () => ({ area: 'homecare' as const })),
+    ...lazyScreen(
+      () => import('../../features/auth/login-screen').then((m) => m.LoginScreen),
+      () => ({ area: 'homecare' as const }),
+    ),
   },
   ...sharedAreaRoutes('homecare'),
   ...[

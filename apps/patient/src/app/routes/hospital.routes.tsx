@@ -11,11 +11,17 @@ export const hospitalRoutes: RouteObject[] = [
   ...sharedAreaRoutes('hospital'),
   {
     path: p.consultingChat.path,
-    ...lazyScreen(() => import('../../features/consulting/consulting-chat.route').then((m) => m.ConsultingChatRoute), () => ({ area: 'hospital' as const })),
+    ...lazyScreen(
+      () => import('../../features/consulting/consulting-chat.route').then((m) => m.ConsultingChatRoute),
+      () => ({ area: 'hospital' as const }),
+    ),
   },
   {
     path: p.nurseCallList.path,
-    ...lazyScreen(() => import('../../features/nurse-call/nurse-call-list.route').then((m) => m.NurseCallListRoute), () => ({ area: 'hospital' as const })),
+    ...lazyScreen(
+      () => import('../../features/nurse-call/nurse-call-list.route').then((m) => m.NurseCallListRoute),
+      () => ({ area: 'hospital' as const }),
+    ),
   },
   ...[
     p.rateList,

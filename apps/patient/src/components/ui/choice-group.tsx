@@ -19,7 +19,12 @@ export function ChoiceGroup<V extends string>({
 }) {
   const name = useId();
   return (
-    <div role="radiogroup" aria-label={label} className="choice-group" style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}>
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className="choice-group"
+      style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}
+    >
       {options.map((option) => (
         <label key={option.value} className={`choice${value === option.value ? ' choice-checked' : ''}`}>
           <input

@@ -8,7 +8,13 @@ import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
  * On a desktop browser (spec §1 list) the app sits in a phone-width frame under a
  * dismissible "please use a mobile device" notice; on a phone it fills the screen.
  */
-export function DeviceFrame({ children, mobile = isMobileUserAgent() }: { children: ReactNode; mobile?: boolean }) {
+export function DeviceFrame({
+  children,
+  mobile = isMobileUserAgent(),
+}: {
+  children: ReactNode;
+  mobile?: boolean;
+}) {
   const { t } = useTranslation();
   const [noticeOpen, setNoticeOpen] = useState(() => readStorage(storageKeys.mobileNoticeDismissed) === null);
   if (mobile) return <div className="app-root">{children}</div>;
@@ -21,7 +27,12 @@ export function DeviceFrame({ children, mobile = isMobileUserAgent() }: { childr
       {noticeOpen && (
         <div className="mobile-notice" role="note">
           <span>{t('device.useMobile')}</span>
-          <button type="button" className="icon-button" onClick={dismiss} aria-label={t('device.dismissNotice')}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={dismiss}
+            aria-label={t('device.dismissNotice')}
+          >
             <AppIcon name="close" />
           </button>
         </div>

@@ -13,7 +13,11 @@ export function RouteErrorScreen() {
         <div className="state-view" role="alert">
           <h1 className="state-view-title">{chunk ? t('routeError.updateTitle') : t('routeError.title')}</h1>
           <p>{chunk ? t('routeError.updateBody') : t('routeError.body')}</p>
-          <button type="button" className="btn btn-primary btn-block" onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            onClick={() => window.location.reload()}
+          >
             {t('common.retry')}
           </button>
         </div>

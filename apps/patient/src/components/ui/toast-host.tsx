@@ -21,7 +21,11 @@ export function ToastHost() {
 function ToastView({ item }: { item: ToastItem }) {
   const urgent = item.type === 'error' || item.type === 'warning';
   return (
-    <div className={`toast toast-${item.type}`} role={urgent ? 'alert' : 'status'} aria-live={urgent ? 'assertive' : 'polite'}>
+    <div
+      className={`toast toast-${item.type}`}
+      role={urgent ? 'alert' : 'status'}
+      aria-live={urgent ? 'assertive' : 'polite'}
+    >
       <ToastIcon item={item} />
       <span className="toast-message">{item.message}</span>
     </div>

@@ -73,6 +73,9 @@ export function ForgotPasswordScreen() {
 
   return (
     <Page title={t('forgotPassword.title')} back={true}>
+      <p className="form-intro">
+        {loginId === null ? t('forgotPassword.intro') : t('forgotPassword.codeIntro', { loginId })}
+      </p>
       {loginId === null ? (
         <Form
           key="request"
@@ -86,11 +89,14 @@ export function ForgotPasswordScreen() {
             </Button>
           }
         >
-          <p className="form-intro">{t('forgotPassword.intro')}</p>
           <Form.Item name="loginId" label={t('login.loginId')} rules={[rules.required(t('login.loginId'))]}>
             <Input autoComplete="username" clearable />
           </Form.Item>
-          <Form.Item name="email" label={t('signUp.email')} rules={[rules.required(t('signUp.email')), rules.email()]}>
+          <Form.Item
+            name="email"
+            label={t('signUp.email')}
+            rules={[rules.required(t('signUp.email')), rules.email()]}
+          >
             <Input type="email" autoComplete="email" inputMode="email" clearable />
           </Form.Item>
         </Form>
@@ -107,7 +113,6 @@ export function ForgotPasswordScreen() {
             </Button>
           }
         >
-          <p className="form-intro">{t('forgotPassword.codeIntro', { loginId })}</p>
           <Form.Item
             name="verificationCode"
             label={t('forgotPassword.code')}
@@ -119,7 +124,10 @@ export function ForgotPasswordScreen() {
             name="newPassword"
             label={t('forgotPassword.newPassword')}
             description={t('signUp.passwordHelp')}
-            rules={[rules.required(t('forgotPassword.newPassword')), rules.pattern(PASSWORD_PATTERN, 'passwordRule')]}
+            rules={[
+              rules.required(t('forgotPassword.newPassword')),
+              rules.pattern(PASSWORD_PATTERN, 'passwordRule'),
+            ]}
           >
             <Input type="password" autoComplete="new-password" />
           </Form.Item>

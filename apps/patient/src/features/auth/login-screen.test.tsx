@@ -17,7 +17,10 @@ describe('the login screen', () => {
       [`POST ${apiPaths.patient.login}`]: () => ({ body: ok({ accessToken: 'a1', refreshToken: 'r1' }) }),
       [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile({ name: '이순자' })) }),
     });
-    renderScreen(<LoginScreen area="homecare" />, { path: '/homecare/login', otherRoutes: ['/homecare/home'] });
+    renderScreen(<LoginScreen area="homecare" />, {
+      path: '/homecare/login',
+      otherRoutes: ['/homecare/home'],
+    });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('아이디'), 'demo');
     await user.type(screen.getByLabelText('비밀번호'), 'Demo1234!');
@@ -42,7 +45,10 @@ describe('the login screen', () => {
 
   it('shows a refusal in the patient’s language, by its result code', async () => {
     mockApi({
-      [`POST ${apiPaths.patient.login}`]: () => ({ status: 401, body: fail(ResultCode.BAD_CREDENTIALS, 'bad credentials') }),
+      [`POST ${apiPaths.patient.login}`]: () => ({
+        status: 401,
+        body: fail(ResultCode.BAD_CREDENTIALS, 'bad credentials'),
+      }),
     });
     renderScreen(<LoginScreen area="hospital" />);
     const user = userEvent.setup();
@@ -54,7 +60,9 @@ describe('the login screen', () => {
   });
 
   it('falls back to the server’s own words for a code it does not know', async () => {
-    mockApi({ [`POST ${apiPaths.patient.login}`]: () => ({ status: 400, body: fail(99999999, '서버가 말한 이유') }) });
+    mockApi({
+      [`POST ${apiPaths.patient.login}`]: () => ({ status: 400, body: fail(99999999, '서버가 말한 이유') }),
+    });
     renderScreen(<LoginScreen area="hospital" />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('아이디'), 'demo');

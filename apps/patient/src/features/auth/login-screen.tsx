@@ -49,7 +49,8 @@ export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 
     );
   };
 
-  const title = variant === 'account' ? t('login.signInTitle') : t('login.title', { area: t(config.titleKey) });
+  const title =
+    variant === 'account' ? t('login.signInTitle') : t('login.title', { area: t(config.titleKey) });
   return (
     <Page title={title}>
       <div className="login-hero">
@@ -86,7 +87,12 @@ export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 
             {failure}
           </p>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending} aria-busy={login.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={login.isPending}
+          aria-busy={login.isPending}
+        >
           {login.isPending && <span className="spinner spinner-small" aria-hidden="true" />}
           {t('login.submit')}
         </button>

@@ -17,7 +17,10 @@ import { writeStorage, storageKeys } from '../../lib/storage-keys';
 import { useSignUp } from './api/sign-up';
 
 /** The terms checkboxes; the app layer hands in the terms feature's field. */
-export type TermsFieldComponent = ComponentType<{ value?: TermsCode[]; onChange?: (codes: TermsCode[]) => void }>;
+export type TermsFieldComponent = ComponentType<{
+  value?: TermsCode[];
+  onChange?: (codes: TermsCode[]) => void;
+}>;
 
 interface SignUpForm {
   loginId: string;
@@ -54,7 +57,9 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
           toast.success(t('validation.submitSuccess'));
           // The new id is waiting in the login form.
           writeStorage(storageKeys.rememberedLoginId, account?.loginId ?? values.loginId.trim());
-          navigate(values.area === 'HOMECARE' ? paths.homecare.login.href() : paths.hospital.login.href(), { replace: true });
+          navigate(values.area === 'HOMECARE' ? paths.homecare.login.href() : paths.hospital.login.href(), {
+            replace: true,
+          });
         },
         onError: (error) => {
           if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
@@ -68,7 +73,7 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
       <Form
         form={form}
         layout="vertical"
-          requiredMarkStyle="none"
+        requiredMarkStyle="none"
         initialValues={{ area: 'HOSPITAL', agreedTermsCodes: [] }}
         onFinish={submit}
         footer={
@@ -88,7 +93,11 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
         <Form.Item name="name" label={t('signUp.name')} rules={[rules.required(t('signUp.name'))]}>
           <Input autoComplete="name" clearable />
         </Form.Item>
-        <Form.Item name="email" label={t('signUp.email')} rules={[rules.required(t('signUp.email')), rules.email()]}>
+        <Form.Item
+          name="email"
+          label={t('signUp.email')}
+          rules={[rules.required(t('signUp.email')), rules.email()]}
+        >
           <Input type="email" autoComplete="email" inputMode="email" clearable />
         </Form.Item>
         <Form.Item
@@ -107,8 +116,13 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
         >
           <Input type="password" autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="area" label={t('signUp.area')} rules={[{ required: true, message: t('validation.empty') }]}>
+        <Form.Item
+          name="area"
+          label={t('signUp.area')}
+          rules={[{ required: true, message: t('validation.empty') }]}
+        >
           <ChoiceGroup
+            columns={1}
             label={t('signUp.area')}
             options={[
               { label: t('app.titleHospital'), value: 'HOSPITAL' as const },

@@ -22,7 +22,9 @@ export function AccountSettingsScreen() {
   return (
     <Page title={t('accountSettings.title')} back={paths.account.detail.href()}>
       {!patient.data && patient.isPending && <LoadingView />}
-      {!patient.data && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+      {!patient.data && patient.isError && (
+        <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />
+      )}
       {patient.data && <NameForm profile={patient.data} />}
     </Page>
   );
@@ -37,7 +39,7 @@ function NameForm({ profile }: { profile: PatientProfile }) {
     <Form
       form={form}
       layout="vertical"
-          requiredMarkStyle="none"
+      requiredMarkStyle="none"
       initialValues={{ name: profile.name, description: profile.description }}
       onFinish={(values) => {
         setFailure(null);
@@ -57,10 +59,18 @@ function NameForm({ profile }: { profile: PatientProfile }) {
         </Button>
       }
     >
-      <Form.Item name="name" label={t('accountSettings.name')} rules={[rules.required(t('accountSettings.name')), { max: 50, message: validationText('invalid') }]}>
+      <Form.Item
+        name="name"
+        label={t('accountSettings.name')}
+        rules={[rules.required(t('accountSettings.name')), { max: 50, message: validationText('invalid') }]}
+      >
         <Input autoComplete="name" clearable />
       </Form.Item>
-      <Form.Item name="description" label={t('accountSettings.description')} description={t('accountSettings.descriptionHelp')}>
+      <Form.Item
+        name="description"
+        label={t('accountSettings.description')}
+        description={t('accountSettings.descriptionHelp')}
+      >
         <TextArea rows={3} maxLength={200} showCount />
       </Form.Item>
       {failure && (

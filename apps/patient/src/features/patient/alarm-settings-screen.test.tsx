@@ -27,14 +27,21 @@ describe('alarm settings', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('switch', { name: /^광고성 정보 수신/ }));
-    await vi.waitFor(() => expect(night).toBeEnabled());
+    await vi.waitFor(() => expect(night).toBeEnabled(), { timeout: 5000 });
     await user.click(night);
-    await vi.waitFor(() => expect(stored.alarmSettings.marketingNight).toBe(true));
+    await vi.waitFor(() => expect(stored.alarmSettings.marketingNight).toBe(true), { timeout: 5000 });
 
     // Withdrawing advertising withdraws the night opt-in with it.
     await user.click(screen.getByRole('switch', { name: /^광고성 정보 수신/ }));
-    await vi.waitFor(() => expect(stored.alarmSettings).toMatchObject({ marketing: false, marketingNight: false }));
+    await vi.waitFor(
+      () => expect(stored.alarmSettings).toMatchObject({ marketing: false, marketingNight: false }),
+      { timeout: 5000 },
+    );
     const bodies = api.seen.filter((r) => r.method === 'PUT').map((r) => r.body);
-    expect(bodies).toEqual([{ marketing: true }, { marketingNight: true }, { marketing: false, marketingNight: false }]);
+    expect(bodies).toEqual([
+      { marketing: true },
+      { marketingNight: true },
+      { marketing: false, marketingNight: false },
+    ]);
   });
 });

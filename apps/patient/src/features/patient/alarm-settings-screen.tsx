@@ -31,20 +31,33 @@ export function AlarmSettingsScreen({ area }: { area: Area }) {
   return (
     <Page title={t('alarm.title')} back={areaConfig[area].settingHome}>
       {myData.isPending && <LoadingView />}
-      {myData.isError && <ErrorView message={errorMessage(myData.error)} onRetry={() => void myData.refetch()} />}
+      {myData.isError && (
+        <ErrorView message={errorMessage(myData.error)} onRetry={() => void myData.refetch()} />
+      )}
       {settings && <AlarmForm settings={settings} onSave={save} />}
     </Page>
   );
 }
 
-function AlarmForm({ settings, onSave }: { settings: AlarmSettings; onSave: (body: AlarmUpdateBody) => void }) {
+function AlarmForm({
+  settings,
+  onSave,
+}: {
+  settings: AlarmSettings;
+  onSave: (body: AlarmUpdateBody) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
       <Section title={t('alarm.care')}>
         <div className="menu-list">
           {CARE_ALARMS.map((key) => (
-            <Toggle key={key} label={t(`alarm.${key}`)} checked={settings[key]} onChange={(on) => onSave({ [key]: on })} />
+            <Toggle
+              key={key}
+              label={t(`alarm.${key}`)}
+              checked={settings[key]}
+              onChange={(on) => onSave({ [key]: on })}
+            />
           ))}
         </div>
       </Section>
@@ -68,7 +81,11 @@ function AlarmForm({ settings, onSave }: { settings: AlarmSettings; onSave: (bod
               </label>
               <label>
                 <span>{t('alarm.to')}</span>
-                <input type="time" value={settings.quietHoursEnd} onChange={(e) => e.target.value && onSave({ quietHoursEnd: e.target.value })} />
+                <input
+                  type="time"
+                  value={settings.quietHoursEnd}
+                  onChange={(e) => e.target.value && onSave({ quietHoursEnd: e.target.value })}
+                />
               </label>
             </div>
           )}
@@ -85,7 +102,9 @@ function AlarmForm({ settings, onSave }: { settings: AlarmSettings; onSave: (bod
           />
           <Toggle
             label={t('alarm.marketingNight')}
-            description={settings.marketing ? t('alarm.marketingNightHelp') : t('alarm.marketingNightNeedsMarketing')}
+            description={
+              settings.marketing ? t('alarm.marketingNightHelp') : t('alarm.marketingNightNeedsMarketing')
+            }
             checked={settings.marketing && settings.marketingNight}
             disabled={!settings.marketing}
             onChange={(on) => onSave({ marketingNight: on })}

@@ -36,8 +36,15 @@ export function ExtraInfoScreen({ area }: { area: Area }) {
   return (
     <Page title={t('extraInfo.title')} back={area === 'hospital' ? config.settingHome : config.home}>
       {myData.isPending && <LoadingView />}
-      {myData.isError && <ErrorView message={errorMessage(myData.error)} onRetry={() => void myData.refetch()} />}
-      {myData.data && <BodyInfoEditor bodyInfo={myData.data.bodyInfo} />}
+      {myData.isError && (
+        <ErrorView message={errorMessage(myData.error)} onRetry={() => void myData.refetch()} />
+      )}
+      {myData.data && (
+        <>
+          <p className="form-intro">{t('extraInfo.intro')}</p>
+          <BodyInfoEditor bodyInfo={myData.data.bodyInfo} />
+        </>
+      )}
     </Page>
   );
 }
@@ -87,7 +94,7 @@ function BodyInfoEditor({ bodyInfo }: { bodyInfo: BodyInfo }) {
     <Form
       form={form}
       layout="vertical"
-          requiredMarkStyle="none"
+      requiredMarkStyle="none"
       initialValues={{
         heightCm: bodyInfo.heightCm?.toString() ?? '',
         weightKg: bodyInfo.weightKg?.toString() ?? '',
@@ -105,11 +112,18 @@ function BodyInfoEditor({ bodyInfo }: { bodyInfo: BodyInfo }) {
         </Button>
       }
     >
-      <p className="form-intro">{t('extraInfo.intro')}</p>
-      <Form.Item name="heightCm" label={t('extraInfo.height')} rules={[numberIn(50, 250, t('extraInfo.heightRange'))]}>
+      <Form.Item
+        name="heightCm"
+        label={t('extraInfo.height')}
+        rules={[numberIn(50, 250, t('extraInfo.heightRange'))]}
+      >
         <Input inputMode="decimal" placeholder="170" />
       </Form.Item>
-      <Form.Item name="weightKg" label={t('extraInfo.weight')} rules={[numberIn(2, 300, t('extraInfo.weightRange'))]}>
+      <Form.Item
+        name="weightKg"
+        label={t('extraInfo.weight')}
+        rules={[numberIn(2, 300, t('extraInfo.weightRange'))]}
+      >
         <Input inputMode="decimal" placeholder="65" />
       </Form.Item>
       <Form.Item name="bloodType" label={t('extraInfo.bloodType')}>
@@ -131,7 +145,11 @@ function BodyInfoEditor({ bodyInfo }: { bodyInfo: BodyInfo }) {
       <Form.Item name="medications" label={t('extraInfo.medications')}>
         <TextArea rows={2} maxLength={500} placeholder={t('extraInfo.none')} />
       </Form.Item>
-      <Form.Item name="emergencyContactName" label={t('extraInfo.emergencyContactName')} rules={[{ max: 50, message: validationText('invalid') }]}>
+      <Form.Item
+        name="emergencyContactName"
+        label={t('extraInfo.emergencyContactName')}
+        rules={[{ max: 50, message: validationText('invalid') }]}
+      >
         <Input autoComplete="off" />
       </Form.Item>
       <Form.Item

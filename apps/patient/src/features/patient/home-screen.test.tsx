@@ -13,20 +13,30 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the home screen', () => {
   it('greets the patient, names the chosen hospital and offers every hospital feature', async () => {
-    mockApi({ [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile({ name: '박영희', choseHospitalIdx: 3, choseHospitalName: '한빛병원' })) }) });
+    mockApi({
+      [`GET ${apiPaths.patient.getPatient}`]: () => ({
+        body: ok(patientProfile({ name: '박영희', choseHospitalIdx: 3, choseHospitalName: '한빛병원' })),
+      }),
+    });
     renderScreen(<HomeScreen area="hospital" />);
     expect(await screen.findByText('박영희님, 안녕하세요')).toBeInTheDocument();
     expect(screen.getByText('한빛병원')).toBeInTheDocument();
     const services = screen.getByRole('navigation', { name: '서비스' });
     expect(within(services).getAllByRole('link')).toHaveLength(10);
-    expect(within(services).getByRole('link', { name: '상담 채팅' })).toHaveAttribute('href', '/hospital/consulting/chat');
+    expect(within(services).getByRole('link', { name: '상담 채팅' })).toHaveAttribute(
+      'href',
+      '/hospital/consulting/chat',
+    );
   });
 
   it('sends the patient to choose a hospital before chat when none is chosen', async () => {
     mockApi({ [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
     renderScreen(<HomeScreen area="hospital" />);
     const chat = await screen.findByRole('link', { name: '상담 채팅' });
-    expect(chat).toHaveAttribute('href', '/hospital/common/hospitalselect?next=%2Fhospital%2Fconsulting%2Fchat');
+    expect(chat).toHaveAttribute(
+      'href',
+      '/hospital/common/hospitalselect?next=%2Fhospital%2Fconsulting%2Fchat',
+    );
     expect(screen.getByText('선택한 병원이 없습니다')).toBeInTheDocument();
   });
 
@@ -34,12 +44,20 @@ describe('the home screen', () => {
     mockApi({ [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
     renderScreen(<HomeScreen area="homecare" />);
     const services = await screen.findByRole('navigation', { name: '서비스' });
-    expect(within(services).getByRole('link', { name: '나의 건강 상태' })).toHaveAttribute('href', '/homecare/mystatus/dashboard');
+    expect(within(services).getByRole('link', { name: '나의 건강 상태' })).toHaveAttribute(
+      'href',
+      '/homecare/mystatus/dashboard',
+    );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('스마트 재택케어');
   });
 
   it('shows a loading state, then an error with a retry when the profile cannot be loaded', async () => {
-    mockApi({ [`GET ${apiPaths.patient.getPatient}`]: () => ({ status: 500, body: fail(ResultCode.SERVER_ERROR, '') }) });
+    mockApi({
+      [`GET ${apiPaths.patient.getPatient}`]: () => ({
+        status: 500,
+        body: fail(ResultCode.SERVER_ERROR, ''),
+      }),
+    });
     renderScreen(<HomeScreen area="hospital" />);
     expect(screen.getByRole('status')).toHaveTextContent('불러오는 중입니다');
     const alert = await screen.findByRole('alert');

@@ -42,7 +42,9 @@ export function HomeScreen({ area }: { area: Area }) {
   return (
     <Page title={t(config.titleKey)} right={settingsLink}>
       {!profile && patient.isPending && <LoadingView />}
-      {!profile && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+      {!profile && patient.isError && (
+        <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />
+      )}
       {profile && (
         <>
           <section className="home-greeting" aria-labelledby="home-greeting">
@@ -79,8 +81,11 @@ export function HomeScreen({ area }: { area: Area }) {
               {config.homeEntries.map((entry) => {
                 const icon = ENTRY_ICONS[entry.key] ?? 'heart';
                 // Chat needs a chosen hospital first (spec §5): send the patient to choose one.
-                const needsChoice = 'needsHospital' in entry && entry.needsHospital && !profile.choseHospitalIdx;
-                const to = needsChoice ? `${config.common.hospitalSelect.href()}?next=${encodeURIComponent(entry.href)}` : entry.href;
+                const needsChoice =
+                  'needsHospital' in entry && entry.needsHospital && !profile.choseHospitalIdx;
+                const to = needsChoice
+                  ? `${config.common.hospitalSelect.href()}?next=${encodeURIComponent(entry.href)}`
+                  : entry.href;
                 return (
                   <li key={entry.key}>
                     <Link className="entry" to={to}>

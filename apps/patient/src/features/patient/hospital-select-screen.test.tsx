@@ -22,13 +22,18 @@ describe('choosing a hospital', () => {
     let chosen: number | null = null;
     const api = mockApi({
       [LIST]: () => ({
-        body: ok([hospital({ idx: 1, name: '서울중앙병원' }), hospital({ idx: 2, name: '재택전용센터', areas: ['HOMECARE'] })]),
+        body: ok([
+          hospital({ idx: 1, name: '서울중앙병원' }),
+          hospital({ idx: 2, name: '재택전용센터', areas: ['HOMECARE'] }),
+        ]),
       }),
       [`PUT ${apiPaths.patient.updateMyData}`]: (request) => {
         chosen = (request.body as { choseHospitalIdx: number }).choseHospitalIdx;
         return { body: ok({}) };
       },
-      [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile({ choseHospitalIdx: chosen, choseHospitalName: '서울중앙병원' })) }),
+      [`GET ${apiPaths.patient.getPatient}`]: () => ({
+        body: ok(patientProfile({ choseHospitalIdx: chosen, choseHospitalName: '서울중앙병원' })),
+      }),
     });
     renderScreen(<HospitalSelectScreen area="hospital" />, {
       path: '/hospital/common/hospitalselect?next=/hospital/consulting/chat',
@@ -46,11 +51,13 @@ describe('choosing a hospital', () => {
   });
 
   it('searches by keyword and says when nothing matches', async () => {
-    const api = mockApi({ [LIST]: (request) => ({ body: ok(request.query.get('keyword') ? [] : [hospital()]) }) });
+    const api = mockApi({
+      [LIST]: (request) => ({ body: ok(request.query.get('keyword') ? [] : [hospital()]) }),
+    });
     renderScreen(<HospitalSelectScreen area="hospital" />);
     await screen.findByRole('button', { name: /서울중앙병원/ });
     await userEvent.setup().type(screen.getByRole('searchbox'), '부산');
-    await vi.waitFor(() => expect(api.seen.at(-1)!.query.get('keyword')).toBe('부산'));
+    await vi.waitFor(() => expect(api.seen.at(-1)!.query.get('keyword')).toBe('부산'), { timeout: 5000 });
     expect(await screen.findByText('"부산"에 해당하는 병원이 없습니다.')).toBeInTheDocument();
   });
 

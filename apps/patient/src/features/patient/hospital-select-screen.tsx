@@ -57,9 +57,13 @@ export function HospitalSelectScreen({ area }: { area: Area }) {
         />
       </div>
       {hospitals.isPending && <LoadingView />}
-      {hospitals.isError && <ErrorView message={errorMessage(hospitals.error)} onRetry={() => void hospitals.refetch()} />}
+      {hospitals.isError && (
+        <ErrorView message={errorMessage(hospitals.error)} onRetry={() => void hospitals.refetch()} />
+      )}
       {hospitals.isSuccess && list.length === 0 && (
-        <EmptyView>{keyword ? t('hospitalSelect.noResult', { keyword }) : t('hospitalSelect.empty')}</EmptyView>
+        <EmptyView>
+          {keyword ? t('hospitalSelect.noResult', { keyword }) : t('hospitalSelect.empty')}
+        </EmptyView>
       )}
       {list.length > 0 && (
         <ul className="menu-list" aria-label={t('hospitalSelect.listLabel')} aria-busy={hospitals.isFetching}>

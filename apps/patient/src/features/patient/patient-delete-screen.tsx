@@ -47,7 +47,8 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
     request.mutate(
       { reason: reason.trim() || undefined },
       {
-        onSuccess: (done) => toast.success(t('patientDelete.requested', { date: new Date(done.dueAt).toLocaleDateString() })),
+        onSuccess: (done) =>
+          toast.success(t('patientDelete.requested', { date: new Date(done.dueAt).toLocaleDateString() })),
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
@@ -85,7 +86,9 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
     <Page title={t('patientDelete.title')} back={config.settingHome}>
       <DeletionFacts />
       {!profile && patient.isPending && <LoadingView />}
-      {!profile && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+      {!profile && patient.isError && (
+        <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />
+      )}
       {profile && profile.deletionDueAt && (
         <Section title={t('patientDelete.pendingTitle')}>
           <p className="notice-box" role="status">
@@ -111,7 +114,14 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
             rows={3}
             placeholder={t('patientDelete.reasonPlaceholder')}
           />
-          <Button block size="large" color="danger" fill="outline" loading={request.isPending} onClick={() => void askRequest()}>
+          <Button
+            block
+            size="large"
+            color="danger"
+            fill="outline"
+            loading={request.isPending}
+            onClick={() => void askRequest()}
+          >
             {t('patientDelete.request')}
           </Button>
         </Section>
@@ -122,7 +132,7 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
           <Form
             form={form}
             layout="vertical"
-          requiredMarkStyle="none"
+            requiredMarkStyle="none"
             onFinish={(values) => void askDeleteNow(values)}
             footer={
               <Button block type="submit" size="large" color="danger" loading={deleteNow.isPending}>
@@ -130,7 +140,11 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
               </Button>
             }
           >
-            <Form.Item name="password" label={t('login.password')} rules={[rules.required(t('login.password'))]}>
+            <Form.Item
+              name="password"
+              label={t('login.password')}
+              rules={[rules.required(t('login.password'))]}
+            >
               <Input type="password" autoComplete="current-password" />
             </Form.Item>
             {failure && (

@@ -19,7 +19,9 @@ export function ProfileDetailScreen() {
   return (
     <Page title={t('profile.title')} back={config.settingHome}>
       {!profile && patient.isPending && <LoadingView />}
-      {!profile && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+      {!profile && patient.isError && (
+        <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />
+      )}
       {profile && (
         <>
           <section className="profile-head" aria-label={t('profile.title')}>

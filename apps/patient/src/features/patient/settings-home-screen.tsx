@@ -60,7 +60,9 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
     <Page title={t('settings.title')} back={config.home}>
       <Section title={t('settings.profile')}>
         {!profile && patient.isPending && <LoadingView />}
-        {!profile && patient.isError && <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />}
+        {!profile && patient.isError && (
+          <ErrorView message={errorMessage(patient.error)} onRetry={() => void patient.refetch()} />
+        )}
         {profile && (
           <MenuList
             rows={[
@@ -83,7 +85,12 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
       </Section>
 
       <Section title={t('settings.language')}>
-        <div role="radiogroup" aria-label={t('settings.language')} className="menu-list" lang={i18n.language === 'kr-KO' ? 'ko' : undefined}>
+        <div
+          role="radiogroup"
+          aria-label={t('settings.language')}
+          className="menu-list"
+          lang={i18n.language === 'kr-KO' ? 'ko' : undefined}
+        >
           {LANGUAGES.map((language) => (
             <label key={language.locale} className="menu-row radio-row">
               <span className="menu-row-label" lang={language.locale === 'kr-KO' ? 'ko' : language.locale}>
@@ -115,7 +122,12 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
         <MenuList
           rows={[
             { key: 'logout', label: t('settings.logout'), onClick: () => void confirmLogout() },
-            { key: 'delete', label: t('settings.deleteAccount'), to: config.common.patientDelete.href(), danger: true },
+            {
+              key: 'delete',
+              label: t('settings.deleteAccount'),
+              to: config.common.patientDelete.href(),
+              danger: true,
+            },
             { key: 'version', label: t('settings.version'), extra: __APP_VERSION__ },
           ]}
         />

@@ -26,18 +26,27 @@ export function AgreeListScreen({ area }: { area: Area }) {
   const change = (consent: Consent, agreed: boolean) => {
     const changes = [{ termsCode: consent.termsCode, agreed }];
     // The night-time opt-in only exists together with the advertising one.
-    if (consent.termsCode === 'MARKETING' && !agreed && list.some((c) => c.termsCode === 'MARKETING_NIGHT' && c.agreed)) {
+    if (
+      consent.termsCode === 'MARKETING' &&
+      !agreed &&
+      list.some((c) => c.termsCode === 'MARKETING_NIGHT' && c.agreed)
+    ) {
       changes.push({ termsCode: 'MARKETING_NIGHT', agreed: false });
     }
     update.mutate(
       { consents: changes },
-      { onSuccess: () => toast.success(t('agreeList.saved')), onError: (error) => toast.error(errorMessage(error)) },
+      {
+        onSuccess: () => toast.success(t('agreeList.saved')),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
     );
   };
 
   const when = (consent: Consent) =>
     consent.agreedAt
-      ? t(consent.agreed ? 'agreeList.agreedAt' : 'agreeList.refusedAt', { date: new Date(consent.agreedAt).toLocaleString() })
+      ? t(consent.agreed ? 'agreeList.agreedAt' : 'agreeList.refusedAt', {
+          date: new Date(consent.agreedAt).toLocaleString(),
+        })
       : t('agreeList.never');
 
   const required = list.filter((c) => c.required);
@@ -45,7 +54,9 @@ export function AgreeListScreen({ area }: { area: Area }) {
   return (
     <Page title={t('agreeList.title')} back={config.settingHome}>
       {consents.isPending && <LoadingView />}
-      {consents.isError && <ErrorView message={errorMessage(consents.error)} onRetry={() => void consents.refetch()} />}
+      {consents.isError && (
+        <ErrorView message={errorMessage(consents.error)} onRetry={() => void consents.refetch()} />
+      )}
       {consents.isSuccess && list.length === 0 && <EmptyView>{t('agreeList.empty')}</EmptyView>}
       {required.length > 0 && (
         <Section title={t('agreeList.required')}>

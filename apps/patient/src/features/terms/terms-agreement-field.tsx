@@ -12,13 +12,21 @@ import { useTermsList } from './api/get-terms-list';
  * The terms to agree to at sign-up, as an antd Form control (value = agreed codes).
  * Required and optional items are separate ticks (PIPA Art. 22).
  */
-export function TermsAgreementField({ value = [], onChange }: { value?: TermsCode[]; onChange?: (codes: TermsCode[]) => void }) {
+export function TermsAgreementField({
+  value = [],
+  onChange,
+}: {
+  value?: TermsCode[];
+  onChange?: (codes: TermsCode[]) => void;
+}) {
   const { t } = useTranslation();
   const terms = useTermsList();
   if (terms.isPending) return <LoadingView />;
-  if (terms.isError) return <ErrorView message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />;
+  if (terms.isError)
+    return <ErrorView message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />;
   const all = terms.data.map((item) => item.termsCode);
-  const toggle = (code: TermsCode, on: boolean) => onChange?.(on ? [...new Set([...value, code])] : value.filter((c) => c !== code));
+  const toggle = (code: TermsCode, on: boolean) =>
+    onChange?.(on ? [...new Set([...value, code])] : value.filter((c) => c !== code));
   return (
     <div className="terms-field">
       <Checkbox
@@ -34,7 +42,10 @@ export function TermsAgreementField({ value = [], onChange }: { value?: TermsCod
             <Checkbox checked={value.includes(item.termsCode)} onChange={(on) => toggle(item.termsCode, on)}>
               {item.required ? t('signUp.requiredMark') : t('signUp.optionalMark')} {item.title}
             </Checkbox>
-            <Link to={paths.hospital.common.termsDetail.href(item.termsCode)} aria-label={t('signUp.viewTerms', { title: item.title })}>
+            <Link
+              to={paths.hospital.common.termsDetail.href(item.termsCode)}
+              aria-label={t('signUp.viewTerms', { title: item.title })}
+            >
               {t('agreeList.view')}
             </Link>
           </li>

@@ -12,12 +12,17 @@ export function TermsDetailScreen({ area, termsCode }: { area: Area; termsCode: 
   return (
     <Page title={terms.data?.title ?? t('terms.title')} back={areaConfig[area].common.terms.href()}>
       {terms.isPending && <LoadingView />}
-      {terms.isError && <ErrorView message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />}
+      {terms.isError && (
+        <ErrorView message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />
+      )}
       {terms.data && (
         <article className="terms-body">
           <p className="terms-meta">
             {terms.data.required ? t('terms.required') : t('terms.optional')} ·{' '}
-            {t('terms.versionLine', { version: terms.data.version, date: new Date(terms.data.effectiveAt).toLocaleDateString() })}
+            {t('terms.versionLine', {
+              version: terms.data.version,
+              date: new Date(terms.data.effectiveAt).toLocaleDateString(),
+            })}
           </p>
           <div className="terms-text">{terms.data.body}</div>
         </article>

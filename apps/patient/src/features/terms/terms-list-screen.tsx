@@ -15,7 +15,9 @@ export function TermsListScreen({ area }: { area: Area }) {
   return (
     <Page title={t('terms.title')} back={session.isLoggedIn() ? config.settingHome : config.login}>
       {terms.isPending && <LoadingView />}
-      {terms.isError && <ErrorView message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />}
+      {terms.isError && (
+        <ErrorView message={errorMessage(terms.error)} onRetry={() => void terms.refetch()} />
+      )}
       {terms.isSuccess && terms.data.length === 0 && <EmptyView>{t('terms.empty')}</EmptyView>}
       {terms.isSuccess && terms.data.length > 0 && (
         <MenuList
@@ -23,8 +25,15 @@ export function TermsListScreen({ area }: { area: Area }) {
           rows={terms.data.map((item) => ({
             key: item.termsCode,
             label: item.title,
-            description: t('terms.versionLine', { version: item.version, date: new Date(item.effectiveAt).toLocaleDateString() }),
-            extra: <span className={item.required ? 'tag tag-required' : 'tag'}>{item.required ? t('terms.required') : t('terms.optional')}</span>,
+            description: t('terms.versionLine', {
+              version: item.version,
+              date: new Date(item.effectiveAt).toLocaleDateString(),
+            }),
+            extra: (
+              <span className={item.required ? 'tag tag-required' : 'tag'}>
+                {item.required ? t('terms.required') : t('terms.optional')}
+              </span>
+            ),
             to: config.common.termsDetail.href(item.termsCode),
           }))}
         />

@@ -5,7 +5,9 @@ import { callApi } from '../../../lib/api-client';
 
 /** `GET /hospital/getHospitalList?keyword=`: search by name or address. */
 export function getHospitalList(keyword: string): Promise<Hospital[]> {
-  return callApi<Hospital[]>('GET', apiPaths.hospital.getHospitalList, { query: { keyword: keyword.trim() || undefined } });
+  return callApi<Hospital[]>('GET', apiPaths.hospital.getHospitalList, {
+    query: { keyword: keyword.trim() || undefined },
+  });
 }
 
 export function getHospitalListQueryOptions(keyword: string) {

@@ -9,7 +9,11 @@ export function getTerms(termsCode: string): Promise<Terms> {
 }
 
 export function getTermsQueryOptions(termsCode: string) {
-  return queryOptions({ queryKey: ['terms', termsCode], queryFn: () => getTerms(termsCode), staleTime: 10 * 60_000 });
+  return queryOptions({
+    queryKey: ['terms', termsCode],
+    queryFn: () => getTerms(termsCode),
+    staleTime: 10 * 60_000,
+  });
 }
 
 export function useTerms(termsCode: string) {
