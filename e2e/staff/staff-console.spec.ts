@@ -4,27 +4,44 @@ import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { provisionalRoomIdx, topics } from '@smartcare/contract/topics';
 import type { Api } from '../support/api.ts';
-import { DEMO_PASSWORD, expect, test } from '../support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
+import type { PooledStaff, StaffWanted } from '../support/staff-pool.ts';
 import { connectPatient } from './patient-realtime.ts';
 
-/** The demo nurse of the seed (README): her hospital is where the test patients go. */
-async function demoNurse(api: Api): Promise<StaffProfile> {
-  const tokens = await api.loginStaff('nurse', DEMO_PASSWORD);
-  return api.data<StaffProfile>('GET', apiPaths.staff.getMyData, { token: tokens.accessToken });
+/** A nurse of this test only (from the run's staff pool), with the profile the console will show. */
+async function nurseOfThisTest(api: Api, createStaff: (wanted?: StaffWanted) => Promise<PooledStaff>) {
+  const account = await createStaff({ role: 'NURSE' });
+  const tokens = await api.loginStaff(account.loginId, account.password);
+  const profile = await api.data<StaffProfile>('GET', apiPaths.staff.getMyData, {
+    token: tokens.accessToken,
+  });
+  return { account, profile };
 }
 
 test.describe('staff console', () => {
   test('a nurse logs in and sees the inbox and the nurse-call board', async ({
     page,
-    loginAsStaff,
     api,
+    createStaff,
     checkA11y,
   }) => {
-    const nurse = await demoNurse(api);
-    await loginAsStaff(page, 'nurse', { via: 'ui' });
+    const { account, profile } = await nurseOfThisTest(api, createStaff);
+    await page.goto('/staff/');
+    await expect(page.getByRole('heading', { name: '의료진 로그인' })).toBeVisible();
+    await checkA11y(page);
+
+    // A wrong password is refused in the server's words; the right one lets her in.
+    await page.getByLabel('아이디').fill(account.loginId);
+    await page.getByLabel('비밀번호').fill('Wrong-password1');
+    await page.getByRole('button', { name: '로그인' }).click();
+    await expect(page.getByRole('alert')).toContainText('아이디 또는 비밀번호가 올바르지 않습니다.');
+    await page.getByLabel('비밀번호').fill(account.password);
+    await page.getByRole('button', { name: '로그인' }).click();
 
     await expect(page.getByRole('heading', { name: '상담 목록' })).toBeVisible();
-    await expect(page.getByTestId('staff-info')).toHaveText(`${nurse.name} · 간호사 · ${nurse.hospitalName}`);
+    await expect(page.getByTestId('staff-info')).toHaveText(
+      `${profile.name} · 간호사 · ${profile.hospitalName}`,
+    );
     // The live connection to the broker comes up with the nurse's own token.
     await expect(page.getByRole('status').filter({ hasText: '실시간 연결됨' })).toBeVisible();
     await expect(page.getByText('왼쪽 목록에서 상담을 선택하세요.')).toBeVisible();
@@ -47,12 +64,13 @@ test.describe('staff console', () => {
     page,
     baseURL,
     api,
+    createStaff,
     loginAsStaff,
     createPatient,
   }) => {
-    const nurse = await demoNurse(api);
-    const patient = await createPatient({ hospitalIdx: nurse.hospitalIdx });
-    await loginAsStaff(page, 'nurse');
+    const { account, profile } = await nurseOfThisTest(api, createStaff);
+    const patient = await createPatient({ hospitalIdx: profile.hospitalIdx });
+    await loginAsStaff(page, account.loginId, { password: account.password });
     await expect(page.getByRole('status').filter({ hasText: '실시간 연결됨' })).toBeVisible();
 
     const line = await connectPatient(baseURL!, patient.loginId, patient.tokens.accessToken);
@@ -68,6 +86,7 @@ test.describe('staff console', () => {
       );
       await line.subscribe(topics.chatRoomAll(room.idx!));
 
+      // The room appears in the inbox without a reload, waiting for staff.
       const roomLink = page
         .getByRole('navigation', { name: '상담 목록' })
         .getByRole('link', { name: new RegExp(patient.name) });
@@ -77,9 +96,11 @@ test.describe('staff console', () => {
 
       const log = page.getByRole('log', { name: '대화 내용' });
       await expect(log.getByText('상담원 연결 부탁드립니다')).toBeVisible();
-      await page
-        .getByRole('textbox', { name: '메시지 입력' })
-        .fill('안녕하세요, 김간호입니다. 무엇을 도와드릴까요?');
+      await page.getByRole('button', { name: '상담 참여' }).click();
+      await expect(page.getByText('참여 중')).toBeVisible();
+
+      const answer = '안녕하세요, 간호사입니다. 무엇을 도와드릴까요?';
+      await page.getByRole('textbox', { name: '메시지 입력' }).fill(answer);
       await page.getByRole('button', { name: '보내기' }).click();
 
       const reply = await line.waitFor<ChatMessage>(
@@ -87,12 +108,12 @@ test.describe('staff console', () => {
           topic === topics.chatRoomEvent(room.idx!, 'message') &&
           (payload as ChatMessage).personType === 'USER',
       );
-      expect(reply.content).toBe('안녕하세요, 김간호입니다. 무엇을 도와드릴까요?');
-      expect(reply.senderName).toBe(nurse.name);
-      // The stamped copy came back to the console too: no longer pending.
-      await expect(log.getByText('안녕하세요, 김간호입니다. 무엇을 도와드릴까요?')).toBeVisible();
+      expect(reply.content).toBe(answer);
+      expect(reply.senderName).toBe(profile.name);
+      // The server's stamped copy came back to the console too: the bubble is no longer pending.
+      await expect(log.getByText(answer)).toBeVisible();
       await expect(log.getByText('전송 중')).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: patient.name })).toBeVisible();
+      await expect(roomLink).toContainText('환자 응답 대기');
     } finally {
       await line.close();
     }
@@ -102,12 +123,13 @@ test.describe('staff console', () => {
     page,
     baseURL,
     api,
+    createStaff,
     loginAsStaff,
     createPatient,
   }) => {
-    const nurse = await demoNurse(api);
-    const patient = await createPatient({ hospitalIdx: nurse.hospitalIdx, ward: '7병동', bed: '701-2' });
-    await loginAsStaff(page, 'nurse');
+    const { account, profile } = await nurseOfThisTest(api, createStaff);
+    const patient = await createPatient({ hospitalIdx: profile.hospitalIdx, ward: '7병동', bed: '701-2' });
+    await loginAsStaff(page, account.loginId, { password: account.password });
     await page
       .getByRole('navigation', { name: '주 메뉴' })
       .getByRole('link', { name: /간호사 호출/ })
@@ -117,8 +139,8 @@ test.describe('staff console', () => {
 
     const line = await connectPatient(baseURL!, patient.loginId, patient.tokens.accessToken);
     try {
-      await line.subscribe(topics.nurseCallingPatient(nurse.hospitalIdx, patient.idx));
-      await line.publish(topics.nurseCalling(nurse.hospitalIdx), {
+      await line.subscribe(topics.nurseCallingPatient(profile.hospitalIdx, patient.idx));
+      await line.publish(topics.nurseCalling(profile.hospitalIdx), {
         clientCallId: `e2e-${Date.now()}`,
         reason: 'PAIN',
       });
@@ -134,10 +156,13 @@ test.describe('staff console', () => {
       const update = await line.waitFor<NurseCallEvent>(
         (_topic, payload) => (payload as NurseCallEvent).call?.status === 'ACKNOWLEDGED',
       );
-      expect(update.call.acknowledgedByName).toBe(nurse.name);
+      expect(update.call.acknowledgedByName).toBe(profile.name);
 
       await row.getByRole('button', { name: `${patient.name} 님 호출 완료` }).click();
       await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
+      await line.waitFor<NurseCallEvent>(
+        (_topic, payload) => (payload as NurseCallEvent).call?.status === 'DONE',
+      );
     } finally {
       await line.close();
     }

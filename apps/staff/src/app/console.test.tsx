@@ -47,7 +47,7 @@ function startConsole(extraRoutes: Record<string, FakeRoute> = {}, path = '/') {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { session, router, realtime, requests: server.requests, user: userEvent.setup() };
+  return { session, router, realtime, requests: server.requests, user: userEvent.setup({ delay: null }) };
 }
 
 describe('the staff console', () => {
@@ -70,7 +70,8 @@ describe('the staff console', () => {
     await user.type(screen.getByLabelText('비밀번호'), 'Demo1234!');
     await user.click(screen.getByRole('button', { name: '로그인' }));
 
-    expect(await screen.findByRole('link', { name: /홍길동/ })).toBeInTheDocument();
+    // The first visit compiles the lazily loaded chat screen: slow on a busy machine.
+    expect(await screen.findByRole('link', { name: /홍길동/ }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('staff-info')).toHaveTextContent('김간호 · 간호사 · 스마트병원');
     const nav = screen.getByRole('navigation', { name: '주 메뉴' });
     expect(within(nav).getByRole('link', { name: /채팅 상담/ })).toHaveAttribute('aria-current', 'page');
@@ -83,10 +84,10 @@ describe('the staff console', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: '로그아웃' }));
-    expect(await screen.findByText('로그아웃되었습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('로그아웃되었습니다.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(session.get()).toBeNull();
     expect(realtime.status()).toBe('closed');
-  });
+  }, 60_000);
 
   it('goes back to login with a notice when the server says the staff member is not logged in', async () => {
     localStorage.setItem('staffAccessToken', 'stale');
@@ -97,7 +98,9 @@ describe('the staff console', () => {
       { 'GET /chat/rooms': () => fail(ResultCode.NOT_LOGGED_IN, '로그인 후 이용 부탁드립니다', 401) },
       '/chat',
     );
-    expect(await screen.findByRole('heading', { name: '의료진 로그인' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: '의료진 로그인' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('로그인 후 이용 부탁드립니다')).toBeInTheDocument();
     expect(localStorage.getItem('staffAccessToken')).toBeNull();
   });

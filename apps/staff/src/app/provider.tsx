@@ -47,7 +47,12 @@ function LocalisedAntd({ children }: { children: ReactNode }) {
       locale={antdLocale}
       theme={{
         token: {
+          // Colours chosen for WCAG AA contrast (4.5:1) on white; antd's greys and reds fall short.
           colorPrimary: '#1762c8',
+          colorError: '#c92a2a',
+          colorTextDescription: '#5f6b7a',
+          colorTextTertiary: '#5f6b7a',
+          colorTextPlaceholder: '#6b7785',
           fontFamily:
             "'Pretendard', 'Noto Sans KR', 'Noto Sans CJK KR', 'Apple SD Gothic Neo', 'Malgun Gothic', system-ui, sans-serif",
           fontSize: 15,

@@ -113,6 +113,9 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
       connectTimeout: 60_000,
       // Reconnects are ours: each needs a fresh token and a growing delay.
       reconnectPeriod: 0,
+      // mqtt.js's default browser timers run in a Worker made from a blob: URL, which the
+      // server's Content-Security-Policy (worker-src 'self') rightly refuses.
+      timerVariant: 'native',
       clientId: `staff_${credentials.username}_${crypto.randomUUID().slice(0, 12)}`,
       username: credentials.username,
       password: credentials.password,

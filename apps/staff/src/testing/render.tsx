@@ -40,7 +40,7 @@ export function renderConsole(ui: ReactElement, options: RenderOptions = {}) {
     i18n: createI18n('kr-KO'),
     createRealtime: () => realtime,
   };
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProvider services={services}>
       <RealtimeContext.Provider value={realtime}>

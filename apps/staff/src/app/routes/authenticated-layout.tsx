@@ -82,18 +82,22 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
         {t('app.skipToContent')}
       </a>
       <Layout.Header className="console-header">
-        <div className="console-brand">
+        <h1 className="console-brand">
           <span className="console-brand-name">{t('app.brand')}</span>
           <span className="console-brand-sub">{t('app.console')}</span>
-        </div>
+        </h1>
         <nav aria-label={t('nav.label')} className="console-nav">
           <NavLink to={paths.chat.href()}>
             {t('nav.chat')}
-            {unread > 0 && <Badge count={unread} size="small" className="nav-badge" aria-hidden />}
+            {unread > 0 && (
+              <Badge count={unread} size="small" color="#c92a2a" className="nav-badge" aria-hidden />
+            )}
           </NavLink>
           <NavLink to={paths.nurseCalls.href()}>
             {t('nav.nurseCalls')}
-            {openCalls > 0 && <Badge count={openCalls} size="small" className="nav-badge" aria-hidden />}
+            {openCalls > 0 && (
+              <Badge count={openCalls} size="small" color="#c92a2a" className="nav-badge" aria-hidden />
+            )}
           </NavLink>
         </nav>
         <div className="console-user">

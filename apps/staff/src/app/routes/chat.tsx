@@ -11,7 +11,7 @@ import {
   type InboxFilter,
 } from '../../features/inbox/api/get-chat-rooms';
 import { ChatInbox } from '../../features/inbox/components/chat-inbox';
-import { useUpsertInboxRoom } from '../../features/inbox/use-inbox-live';
+import { useChangeInboxRoom } from '../../features/inbox/use-inbox-live';
 import { ChatRoomView } from '../../features/chat-room/components/chat-room-view';
 
 /** The inbox and the open consultation side by side. */
@@ -23,7 +23,7 @@ export function ChatRoute() {
   const roomIdx = params.roomIdx ? Number(params.roomIdx) : undefined;
   const [filter, setFilter] = useState<InboxFilter>('open');
   const rooms = useChatRooms(filter);
-  const upsert = useUpsertInboxRoom();
+  const changeRoom = useChangeInboxRoom();
   const inList = roomIdx === undefined ? undefined : rooms.data?.find((r) => r.idx === roomIdx);
   // A finished room drops out of the open list on the next fetch; look for it among all rooms then.
   const all = useQuery({
@@ -39,7 +39,7 @@ export function ChatRoute() {
         {roomIdx === undefined ? (
           <EmptyState text={t('chatRoom.selectPrompt')} />
         ) : room ? (
-          <ChatRoomView key={room.idx} room={room} me={me} onRoomChanged={upsert} />
+          <ChatRoomView key={room.idx} room={room} me={me} onRoomChanged={changeRoom} />
         ) : rooms.isPending || all.isFetching ? (
           <LoadingState />
         ) : (

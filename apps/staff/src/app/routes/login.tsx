@@ -31,9 +31,6 @@ export function LoginRoute() {
 
   return (
     <main className="login-page">
-      <div className="login-lang">
-        <LanguageSelect />
-      </div>
       <Card className="login-card">
         <div className="login-brand" aria-hidden>
           {t('app.brand')}
@@ -45,6 +42,10 @@ export function LoginRoute() {
         {reason && <Alert className="login-reason" type="info" showIcon title={t(reasonMessages[reason])} />}
         <LoginForm onLoggedIn={() => void navigate(from ?? paths.chat.href(), { replace: true })} />
       </Card>
+      {/* After the form in reading order; placed top-right by CSS. */}
+      <div className="login-lang">
+        <LanguageSelect />
+      </div>
     </main>
   );
 }

@@ -6,13 +6,29 @@ import { useOnReconnect, useRealtimeTopic } from '../../lib/realtime';
 import { chatRoomsKey } from './api/get-chat-rooms';
 import { upsertRoom } from './sort-rooms';
 
-/** Writes a changed room into every cached inbox list (also used by the open room's events). */
+/** Writes a room summary from the server into every cached inbox list. */
 export function useUpsertInboxRoom() {
   const queryClient = useQueryClient();
   return useCallback(
     (room: ChatRoomSummary) => {
       queryClient.setQueriesData<ChatRoomSummary[]>({ queryKey: chatRoomsKey }, (rooms) =>
         rooms ? upsertRoom(rooms, room) : rooms,
+      );
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * Changes one room in every cached inbox list with a function of its current state, so a
+ * late answer (a mark-read) never writes back an older copy over a newer live update.
+ */
+export function useChangeInboxRoom() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (roomIdx: number, change: (room: ChatRoomSummary) => ChatRoomSummary) => {
+      queryClient.setQueriesData<ChatRoomSummary[]>({ queryKey: chatRoomsKey }, (rooms) =>
+        rooms?.map((room) => (room.idx === roomIdx ? change(room) : room)),
       );
     },
     [queryClient],

@@ -13,7 +13,7 @@ const me = staffProfile({ idx: 7, name: '김간호' });
 /** The room as the app keeps it: changes reported by the view are applied, like the inbox does. */
 function Harness({ initial }: { initial: ChatRoomSummary }) {
   const [room, setRoom] = useState(initial);
-  return <ChatRoomView room={room} me={me} onRoomChanged={setRoom} />;
+  return <ChatRoomView room={room} me={me} onRoomChanged={(_idx, change) => setRoom(change)} />;
 }
 
 function renderRoom(
@@ -205,6 +205,30 @@ describe('the chat room view', () => {
       roomIdx: 11,
       lastReadMsgIdx: 42,
     });
+  });
+
+  it('keeps a newer room status when a slower mark-read answer comes back', async () => {
+    const markRead = { answer: null as null | (() => void) };
+    const { realtime } = renderRoom([chatMessage({ idx: 1, content: '도와주세요' })], {
+      room: { unreadCount: 1 },
+      routes: {
+        'PUT /chat/markRead': () => new Promise((resolve) => (markRead.answer = () => resolve(ok({})))),
+      },
+    });
+    await screen.findByText('도와주세요');
+    await waitFor(() => expect(markRead.answer).not.toBeNull());
+
+    // Staff answered elsewhere: the server says the room now waits for the patient.
+    act(() =>
+      realtime.deliver(topics.chatRoomEvent(11, 'update'), {
+        room: { ...chatRoom({ idx: 11, patientName: '홍길동' }), status: 'STANDBY' },
+      }),
+    );
+    expect(await screen.findByText('환자 응답 대기')).toBeInTheDocument();
+
+    act(() => markRead.answer!());
+    await waitFor(() => expect(screen.getByText('환자 응답 대기')).toBeInTheDocument());
+    expect(screen.queryByText('답변 대기')).toBeNull();
   });
 
   it('enters the room and completes it, and stops accepting messages once it is complete', async () => {

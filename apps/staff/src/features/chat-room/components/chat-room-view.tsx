@@ -34,8 +34,11 @@ const CONFIRM_TIMEOUT_MS = 15_000;
 export interface ChatRoomViewProps {
   room: ChatRoomSummary;
   me: StaffProfile;
-  /** The room changed (someone entered, it completed, it was read): the app updates the inbox. */
-  onRoomChanged: (room: ChatRoomSummary) => void;
+  /**
+   * The room changed (someone entered, it completed, it was read): the app applies `change`
+   * to its current copy, which may be newer than the one this view rendered with.
+   */
+  onRoomChanged: (roomIdx: number, change: (room: ChatRoomSummary) => ChatRoomSummary) => void;
 }
 
 /** One consultation: history with older pages on scroll-up, live messages, sending, entering and completing. */
@@ -82,14 +85,18 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
       const result = chatEnterEventSchema.safeParse(payload);
       if (!result.success) return;
       const { person } = result.data;
-      const known = room.persons.some((p) => p.personType === person.personType && p.idx === person.idx);
-      if (!known) onRoomChanged({ ...room, persons: [...room.persons, person] });
+      onRoomChanged(room.idx, (current) =>
+        current.persons.some((p) => p.personType === person.personType && p.idx === person.idx)
+          ? current
+          : { ...current, persons: [...current.persons, person] },
+      );
     } else if (parsed.event === 'complete') {
-      onRoomChanged({ ...room, status: 'COMPLETE' });
+      onRoomChanged(room.idx, (current) => ({ ...current, status: 'COMPLETE' }));
     } else {
       const result = chatUpdateEventSchema.safeParse(payload);
       if (result.success && result.data.room.idx === room.idx) {
-        onRoomChanged({ ...room, ...result.data.room, unreadCount: room.unreadCount });
+        const updated = result.data.room;
+        onRoomChanged(room.idx, (current) => ({ ...current, ...updated, unreadCount: current.unreadCount }));
       }
     }
   });
@@ -163,7 +170,7 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
     lastReadRef.current = newestIdx;
     markReadMutate(
       { roomIdx: room.idx, lastReadMsgIdx: newestIdx },
-      { onSuccess: () => onRoomChanged({ ...room, unreadCount: 0 }) },
+      { onSuccess: () => onRoomChanged(room.idx, (current) => ({ ...current, unreadCount: 0 })) },
     );
     // Only a newer message should trigger this; room changes alone should not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -203,7 +210,7 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
         </div>
         <div className="room-head-actions">
           {joined ? (
-            <Tag color="green">{t('chatRoom.entered')}</Tag>
+            <Tag color="#237032">{t('chatRoom.entered')}</Tag>
           ) : (
             <Button onClick={() => publishAction('enter')} disabled={completed}>
               {t('chatRoom.enter')}

@@ -82,7 +82,7 @@ function RoomItem({ room, selected, now }: { room: ChatRoomSummary; selected: bo
         <RoomStatusTag status={room.status} />
         {room.unreadCount > 0 && (
           <span className="room-item-unread">
-            <Badge count={room.unreadCount} aria-hidden />
+            <Badge count={room.unreadCount} color="#c92a2a" aria-hidden />
             <span className="sr-only">{t('inbox.unread', { count: room.unreadCount })}</span>
           </span>
         )}

@@ -70,7 +70,7 @@ export function NurseCallBoard() {
           <span className="call-waiting">{formatDuration(now - Date.parse(call.requestedAt), t)}</span>
           {call.escalatedAt && (
             <Tooltip title={t('nurseCall.escalatedHelp')}>
-              <Tag color="red" className="call-escalated">
+              <Tag color="#c92a2a" className="call-escalated">
                 {t('nurseCall.escalated')}
               </Tag>
             </Tooltip>
