@@ -35,7 +35,7 @@ export interface ChatServiceDeps {
   audit(entry: {
     actor: ChatActor;
     action: string;
-    patientIdx: number;
+    patientIdx: number | null;
     detail: Record<string, unknown>;
   }): Promise<void>;
   now?: () => Date;
@@ -335,7 +335,15 @@ export function createChatService(deps: ChatServiceDeps) {
       if (!patient) throw new DomainError('NOT_LOGGED_IN');
       if (patient.chosenHospitalIdx === null) throw new DomainError('HOSPITAL_NOT_CHOSEN');
       const room = await repo.findCurrentRoom(deps.db, patientIdx, patient.chosenHospitalIdx);
-      if (room) return roomView(room);
+      if (room) {
+        await deps.audit({
+          actor: { kind: 'patient', idx: patientIdx },
+          action: 'chat.room.read',
+          patientIdx,
+          detail: { roomIdx: room.idx },
+        });
+        return roomView(room);
+      }
       return {
         hospitalIdx: patient.chosenHospitalIdx,
         patientIdx,
@@ -385,6 +393,13 @@ export function createChatService(deps: ChatServiceDeps) {
         deps.db,
         rows.map((row) => row.room),
       );
+      // The inbox shows every room's last message: one entry per look, not one per room.
+      await deps.audit({
+        actor: { kind: 'staff', idx: staff.idx },
+        action: 'chat.inbox.read',
+        patientIdx: null,
+        detail: { hospitalIdx: staff.hospitalIdx, roomIdxs: rows.map((row) => row.room.idx) },
+      });
       return views.map((view, i) => ({ ...view, idx: rows[i]!.room.idx, unreadCount: rows[i]!.unread }));
     },
 

@@ -390,6 +390,14 @@ describe('reading history over REST', () => {
       [kim.idx],
     );
     expect(rows).toContainEqual(expect.objectContaining({ actor_type: 'staff', actor_idx: nurse.idx }));
+    // The patient opening their room, and staff looking at the inbox, are reads too.
+    await api(t.baseUrl).get(apiPaths.chat.currentRoom, { token: kim.accessToken });
+    await api(t.baseUrl).get(apiPaths.chat.rooms, { token: nurse.accessToken });
+    const { rows: others } = await t.app.db.query<{ action: string }>(
+      `SELECT action FROM audit_log WHERE action IN ('chat.room.read', 'chat.inbox.read') AND actor_idx IN ($1, $2)`,
+      [kim.idx, nurse.idx],
+    );
+    expect(new Set(others.map((row) => row.action))).toEqual(new Set(['chat.room.read', 'chat.inbox.read']));
   });
 });
 

@@ -63,7 +63,7 @@ export async function connectTestClient(
     next<T>(
       topic: string | ((topic: string) => boolean),
       match: (payload: T) => boolean = () => true,
-      timeoutMs = 5_000,
+      timeoutMs = 10_000,
     ) {
       const topicMatches = typeof topic === 'string' ? (t: string) => t === topic : topic;
       const find = () =>

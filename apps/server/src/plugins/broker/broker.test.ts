@@ -219,18 +219,25 @@ describe('what staff may do', () => {
 });
 
 describe('a token that expires during the connection', () => {
-  it('ends the connection at expiry and delivers nothing after it', async () => {
-    const shortLived = await buildTestApp({ config: { accessTokenTtlS: 2 } });
+  it('ends the connection at expiry; a fresh token connects again', async () => {
+    const shortLived = await buildTestApp({ config: { accessTokenTtlS: 4 } });
     try {
       const hospital = await createHospital(shortLived.app.db);
       const patient = await createPatient(shortLived.app.db, { choseHospitalIdx: hospital.idx });
       const { accessToken } = await loginPatient(shortLived.baseUrl, patient);
       const client = await connectTestClient(shortLived.baseUrl, { loginId: patient.loginId, accessToken });
       expect(await client.subscribe(topics.chatRoomAll(-patient.idx))).toBe(true);
-      // The connection is closed at expiry; the app reconnects with a fresh token.
-      expect(await client.closedWithin(4_000)).toBe(true);
-      expect(client.client.connected).toBe(false);
+      expect(await client.closedWithin(8_000)).toBe(true);
       await client.close();
+      // The old token is refused now; the app refreshes and reconnects.
+      expect(await connackCodeOf(shortLived.baseUrl, patient.loginId, accessToken)).toBe(5);
+      const fresh = await loginPatient(shortLived.baseUrl, patient);
+      const again = await connectTestClient(shortLived.baseUrl, {
+        loginId: patient.loginId,
+        accessToken: fresh.accessToken,
+      });
+      expect(await again.subscribe(topics.chatRoomAll(-patient.idx))).toBe(true);
+      await again.close();
     } finally {
       await shortLived.close();
     }
