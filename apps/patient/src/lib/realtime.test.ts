@@ -1,110 +1,14 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
-import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
+import type { ChatMessage } from '@smartcare/contract/chat';
 import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
 import { topics } from '@smartcare/contract/topics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
-import { createRealtime, type BrokerClient, type BrokerConnectOptions, type Realtime } from './realtime';
+import { chatMessage, chatRoom, FakeBrokerClient } from '../testing/realtime-fakes';
+import { createRealtime, type Realtime } from './realtime';
 import { session } from './session';
 import { toast } from './toast';
-
-/* ---- a broker client that the test drives by hand ---- */
-
-type Listener = (...args: never[]) => void;
-
-class FakeBrokerClient implements BrokerClient {
-  connected = false;
-  readonly published: { topic: string; payload: unknown }[] = [];
-  readonly subscribed: string[] = [];
-  readonly unsubscribed: string[] = [];
-  /** Topic filters the broker refuses with SUBACK 0x80. */
-  refuse = new Set<string>();
-  ended = false;
-  private readonly listeners = new Map<string, Listener[]>();
-
-  constructor(readonly url: string, readonly options: BrokerConnectOptions) {}
-
-  on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  removeAllListeners(): this {
-    this.listeners.clear();
-    return this;
-  }
-  private emit(event: string, ...args: unknown[]): void {
-    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
-  }
-  async subscribeAsync(topic: string) {
-    this.subscribed.push(topic);
-    return [{ topic, qos: this.refuse.has(topic) ? 128 : 1 }];
-  }
-  async unsubscribeAsync(topic: string) {
-    this.unsubscribed.push(topic);
-  }
-  async publishAsync(topic: string, message: string) {
-    if (!this.connected) throw new Error('client disconnecting');
-    this.published.push({ topic, payload: JSON.parse(message) });
-  }
-  end(): this {
-    this.ended = true;
-    this.connected = false;
-    return this;
-  }
-
-  /* the broker's side */
-  accept(): void {
-    this.connected = true;
-    this.emit('connect');
-  }
-  drop(): void {
-    this.connected = false;
-    this.emit('close');
-  }
-  refuseConnection(code?: number): void {
-    this.emit('error', Object.assign(new Error('refused'), { code }));
-    this.emit('close');
-  }
-  deliver(topic: string, payload: unknown): void {
-    this.emit('message', topic, new TextEncoder().encode(JSON.stringify(payload)));
-  }
-}
-
-function chatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    idx: 1,
-    roomIdx: 12,
-    hospitalIdx: 1,
-    personType: 'PATIENT',
-    senderIdx: 7,
-    senderName: '김환자',
-    content: '안녕하세요',
-    clientMsgId: null,
-    createdAt: '2026-11-22T01:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function chatRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
-  return {
-    idx: 12,
-    hospitalIdx: 1,
-    patientIdx: 7,
-    patientName: '김환자',
-    status: 'WAIT',
-    persons: [{ personType: 'PATIENT', idx: 7, name: '김환자' }],
-    lastMsg: null,
-    botActive: true,
-    assigneeIdx: null,
-    waitingSince: null,
-    firstReplyAt: null,
-    lastActivityAt: null,
-    createdAt: '2026-11-22T00:00:00.000Z',
-    completedAt: null,
-    ...overrides,
-  };
-}
 
 /** A room that does not exist yet: the server answers without idx (spec §3). */
 const NO_ROOM = chatRoom({ idx: undefined, status: 'NONE', persons: [] });
@@ -113,7 +17,12 @@ const flush = () => vi.waitFor(() => undefined);
 
 let clients: FakeBrokerClient[];
 let rt: Realtime;
-const profile = patientProfile({ idx: 7, loginId: 'demo', choseHospitalIdx: 1, choseHospitalName: '서울중앙병원' });
+const profile = patientProfile({
+  idx: 7,
+  loginId: 'demo',
+  choseHospitalIdx: 1,
+  choseHospitalName: '서울중앙병원',
+});
 
 function lastClient(): FakeBrokerClient {
   const client = clients.at(-1);
@@ -146,12 +55,20 @@ describe('connecting', () => {
   it('connects as the patient with the access token, fetches the room and subscribes to it', async () => {
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     const client = lastClient();
-    expect(client.options).toMatchObject({ protocolVersion: 4, clean: true, connectTimeout: 60_000, username: 'demo', password: 'access-1' });
+    expect(client.options).toMatchObject({
+      protocolVersion: 4,
+      clean: true,
+      connectTimeout: 60_000,
+      username: 'demo',
+      password: 'access-1',
+    });
     client.accept();
     await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
     expect(client.subscribed).toContain(topics.chatRoomAll(12));
@@ -178,7 +95,12 @@ describe('connecting', () => {
 
 describe('a patient without a room yet', () => {
   it('listens on the negative patient number, then moves to the room the server created and keeps the pending message', async () => {
-    mockApi({ [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(NO_ROOM) }), [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }) });
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(NO_ROOM) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
+      }),
+    });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     const client = lastClient();
@@ -188,7 +110,10 @@ describe('a patient without a room yet', () => {
 
     const sent = rt.chat.send('면회 시간이 어떻게 되나요?')!;
     await vi.waitFor(() => expect(client.published).toHaveLength(1));
-    expect(client.published[0]).toEqual({ topic: 'chat/-7/message', payload: { clientMsgId: sent.clientMsgId, content: '면회 시간이 어떻게 되나요?' } });
+    expect(client.published[0]).toEqual({
+      topic: 'chat/-7/message',
+      payload: { clientMsgId: sent.clientMsgId, content: '면회 시간이 어떻게 되나요?' },
+    });
 
     // The server created room 12 and says so on the old topic; then delivers the stored message there.
     client.deliver('chat/-7/create', { room: chatRoom({ idx: 12 }) });
@@ -197,7 +122,10 @@ describe('a patient without a room yet', () => {
     await vi.waitFor(() => expect(client.subscribed).toContain('chat/12/#'));
     await vi.waitFor(() => expect(client.unsubscribed).toContain('chat/-7/#'));
 
-    client.deliver('chat/12/message', chatMessage({ idx: 40, content: '면회 시간이 어떻게 되나요?', clientMsgId: sent.clientMsgId }));
+    client.deliver(
+      'chat/12/message',
+      chatMessage({ idx: 40, content: '면회 시간이 어떻게 되나요?', clientMsgId: sent.clientMsgId }),
+    );
     expect(rt.snapshot().pending).toHaveLength(0);
     expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([40]);
   });
@@ -208,7 +136,9 @@ describe('offline', () => {
     let page: ChatMessage[] = [chatMessage({ idx: 1 })];
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: page, totalCount: page.length, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: page, totalCount: page.length, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
@@ -223,19 +153,33 @@ describe('offline', () => {
     expect(first.published).toHaveLength(0);
 
     // While away, staff answered: the catch-up after the reconnect brings it.
-    page = [chatMessage({ idx: 1 }), chatMessage({ idx: 2, personType: 'USER', senderIdx: 3, senderName: '이간호', content: '식후 30분입니다' })];
+    page = [
+      chatMessage({ idx: 1 }),
+      chatMessage({
+        idx: 2,
+        personType: 'USER',
+        senderIdx: 3,
+        senderName: '이간호',
+        content: '식후 30분입니다',
+      }),
+    ];
     await vi.waitFor(() => expect(clients).toHaveLength(2));
     const second = lastClient();
     second.accept();
     await vi.waitFor(() => expect(second.published).toHaveLength(1));
-    expect(second.published[0]).toEqual({ topic: 'chat/12/message', payload: { clientMsgId: queued.clientMsgId, content: '약은 언제 먹나요?' } });
+    expect(second.published[0]).toEqual({
+      topic: 'chat/12/message',
+      payload: { clientMsgId: queued.clientMsgId, content: '약은 언제 먹나요?' },
+    });
     expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([1, 2]);
   });
 
   it('sends a message again with the same id when the connection dropped before the server confirmed it', async () => {
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
@@ -250,14 +194,18 @@ describe('offline', () => {
     await vi.waitFor(() => expect(clients).toHaveLength(2));
     lastClient().accept();
     await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
-    expect((lastClient().published[0]!.payload as { clientMsgId: string }).clientMsgId).toBe(message.clientMsgId);
+    expect((lastClient().published[0]!.payload as { clientMsgId: string }).clientMsgId).toBe(
+      message.clientMsgId,
+    );
   });
 
   it('does not send again what the catch-up shows the server already stored', async () => {
     let stored: ChatMessage[] = [];
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: stored, totalCount: stored.length, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: stored, totalCount: stored.length, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
@@ -279,7 +227,9 @@ describe('room events', () => {
   async function connectedInRoom12() {
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
@@ -322,7 +272,9 @@ describe('room events', () => {
   it('publishes a nurse call to the hospital with a client call id, and refuses while offline', async () => {
     const client = await connectedInRoom12();
     const clientCallId = await rt.nurseCall.request('PAIN');
-    expect(client.published).toEqual([{ topic: 'nurseCalling/1', payload: { clientCallId, reason: 'PAIN' } }]);
+    expect(client.published).toEqual([
+      { topic: 'nurseCalling/1', payload: { clientCallId, reason: 'PAIN' } },
+    ]);
     client.drop();
     await expect(rt.nurseCall.request('WATER')).rejects.toThrow('realtime offline');
   });
@@ -345,18 +297,24 @@ describe('errors the patient is told about (spec §8)', () => {
   it('shows the subscription toast when the broker refuses the room (SUBACK 0x80)', async () => {
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     lastClient().refuse.add('chat/12/#');
     lastClient().accept();
-    await vi.waitFor(() => expect(toast.items().map((item) => item.message)).toContain('채팅방 구독 중 문제가 발생했습니다.'));
+    await vi.waitFor(() =>
+      expect(toast.items().map((item) => item.message)).toContain('채팅방 구독 중 문제가 발생했습니다.'),
+    );
   });
 
   it('refreshes an expired token before connecting again after the broker refused it', async () => {
     const api = mockApi({
-      [`POST ${apiPaths.patient.refresh}`]: () => ({ body: ok({ accessToken: 'access-2', refreshToken: 'refresh-2' }) }),
+      [`POST ${apiPaths.patient.refresh}`]: () => ({
+        body: ok({ accessToken: 'access-2', refreshToken: 'refresh-2' }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
@@ -371,7 +329,9 @@ describe('logout', () => {
   it('closes the connection and forgets the conversation', async () => {
     mockApi({
       [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({ body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }),
+      }),
     });
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));

@@ -116,11 +116,11 @@ export function NurseCallListScreen({ area }: { area: Area }) {
 
       {openCall && (
         <section className="nurse-open" aria-labelledby="nurse-open-title" aria-live="polite">
-          <h2 id="nurse-open-title" className="visually-hidden">
-            {t('nurseCall.openCall')}
+          <h2 id="nurse-open-title" className="nurse-open-title">
+            {t('nurseCall.openCallTitle')}
           </h2>
           <CallSummary call={openCall} locale={locale} />
-          <p className="nurse-open-help">{t('nurseCall.openCall')}</p>
+          <p className="nurse-open-help">{t(openCall.status === 'REQUESTED' ? 'nurseCall.openCall' : 'nurseCall.openCallSeen')}</p>
           <button type="button" className="nurse-cancel" onClick={() => void cancelCall(openCall)} disabled={cancel.isPending}>
             {t('nurseCall.cancel')}
           </button>
@@ -131,7 +131,9 @@ export function NurseCallListScreen({ area }: { area: Area }) {
         <h2 id="nurse-reasons-title" className="section-title">
           {t('nurseCall.reasonsLabel')}
         </h2>
-        <p className="nurse-help">{sending ? t('nurseCall.sending') : t('nurseCall.chooseReason')}</p>
+        <p className="nurse-help" role="status">
+          {sending ? t('nurseCall.sending') : openCall ? t('nurseCall.waitForOpenCall') : t('nurseCall.chooseReason')}
+        </p>
         <ul className="nurse-reasons">
           {NURSE_CALL_REASON_VALUES.map((reason) => (
             <li key={reason}>

@@ -1,0 +1,138 @@
+import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
+import type { NurseCall } from '@smartcare/contract/nurse-call';
+import { createRealtime, type BrokerClient, type BrokerConnectOptions } from '../lib/realtime';
+
+/** A broker client that the test drives by hand: accept, drop, refuse, deliver. */
+
+type Listener = (...args: never[]) => void;
+
+export class FakeBrokerClient implements BrokerClient {
+  connected = false;
+  readonly published: { topic: string; payload: unknown }[] = [];
+  readonly subscribed: string[] = [];
+  readonly unsubscribed: string[] = [];
+  /** Topic filters the broker refuses with SUBACK 0x80. */
+  refuse = new Set<string>();
+  ended = false;
+  private readonly listeners = new Map<string, Listener[]>();
+
+  constructor(readonly url: string, readonly options: BrokerConnectOptions) {}
+
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  removeAllListeners(): this {
+    this.listeners.clear();
+    return this;
+  }
+  private emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) (listener as (...a: unknown[]) => void)(...args);
+  }
+  async subscribeAsync(topic: string) {
+    this.subscribed.push(topic);
+    return [{ topic, qos: this.refuse.has(topic) ? 128 : 1 }];
+  }
+  async unsubscribeAsync(topic: string) {
+    this.unsubscribed.push(topic);
+  }
+  async publishAsync(topic: string, message: string) {
+    if (!this.connected) throw new Error('client disconnecting');
+    this.published.push({ topic, payload: JSON.parse(message) });
+  }
+  end(): this {
+    this.ended = true;
+    this.connected = false;
+    return this;
+  }
+
+  /* the broker's side */
+  accept(): void {
+    this.connected = true;
+    this.emit('connect');
+  }
+  drop(): void {
+    this.connected = false;
+    this.emit('close');
+  }
+  refuseConnection(code?: number): void {
+    this.emit('error', Object.assign(new Error('refused'), { code }));
+    this.emit('close');
+  }
+  deliver(topic: string, payload: unknown): void {
+    this.emit('message', topic, new TextEncoder().encode(JSON.stringify(payload)));
+  }
+}
+
+export function chatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    idx: 1,
+    roomIdx: 12,
+    hospitalIdx: 1,
+    personType: 'PATIENT',
+    senderIdx: 7,
+    senderName: '김환자',
+    content: '안녕하세요',
+    clientMsgId: null,
+    createdAt: '2026-11-22T01:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function chatRoom(overrides: Partial<ChatRoom> = {}): ChatRoom {
+  return {
+    idx: 12,
+    hospitalIdx: 1,
+    patientIdx: 7,
+    patientName: '김환자',
+    status: 'WAIT',
+    persons: [{ personType: 'PATIENT', idx: 7, name: '김환자' }],
+    lastMsg: null,
+    botActive: true,
+    assigneeIdx: null,
+    waitingSince: null,
+    firstReplyAt: null,
+    lastActivityAt: null,
+    createdAt: '2026-11-22T00:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+export function nurseCall(overrides: Partial<NurseCall> = {}): NurseCall {
+  return {
+    idx: 1,
+    hospitalIdx: 1,
+    patientIdx: 7,
+    patientName: '김환자',
+    ward: '7병동',
+    bed: '703-2',
+    reason: 'PAIN',
+    priority: 2,
+    note: '',
+    status: 'REQUESTED',
+    requestedAt: '2026-11-22T01:00:00.000Z',
+    acknowledgedAt: null,
+    acknowledgedByIdx: null,
+    acknowledgedByName: null,
+    completedAt: null,
+    cancelledAt: null,
+    escalatedAt: null,
+    ...overrides,
+  };
+}
+
+/** A realtime of the test's own, whose connections are fake clients the test can reach. */
+export function createTestRealtime() {
+  const clients: FakeBrokerClient[] = [];
+  const rt = createRealtime({
+    connect: (url, options) => {
+      const client = new FakeBrokerClient(url, options);
+      clients.push(client);
+      return client;
+    },
+    backoff: () => 5,
+    brokerUrl: () => 'ws://test.local/mqtt',
+  });
+  return { rt, clients };
+}
