@@ -66,6 +66,24 @@ test.describe('patient session and start-up', () => {
     expect(left).toEqual([null, null]);
   });
 
+  test('the account area signs in with remember me and shows the profile', async ({
+    page,
+    createPatient,
+    checkA11y,
+  }) => {
+    const patient = await createPatient();
+    await page.goto('/#/sign-in');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('로그인');
+    await page.getByLabel('아이디', { exact: true }).fill(patient.loginId);
+    await page.getByLabel('비밀번호', { exact: true }).fill(patient.password);
+    await page.getByLabel('아이디 기억하기').check();
+    await page.getByRole('button', { name: '로그인' }).click();
+    await expect(page).toHaveURL(/#\/detail$/);
+    await expect(page.getByText(patient.name, { exact: true })).toBeVisible();
+    await checkA11y(page);
+    expect(await page.evaluate(() => localStorage.getItem('rememberedLoginId'))).toBe(patient.loginId);
+  });
+
   test('logout from settings clears the session', async ({ page, createPatient, loginAsPatient }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
