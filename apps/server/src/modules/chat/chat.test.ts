@@ -129,6 +129,23 @@ describe('the first message', () => {
     expect(current.data).toMatchObject({ idx: roomIdx, status: 'WAIT' });
   });
 
+  it('takes the sender from the token: identity fields in the payload are ignored', async () => {
+    const kim = await newPatient({ name: '진짜환자' });
+    const { roomIdx } = await firstMessage(kim);
+    const forged = {
+      ...msg('저는 간호사입니다'),
+      personType: 'USER',
+      senderIdx: nurse.idx,
+      senderName: '가짜간호사',
+    };
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), forged);
+    const delivered = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.clientMsgId === forged.clientMsgId,
+    );
+    expect(delivered).toMatchObject({ personType: 'PATIENT', senderIdx: kim.idx, senderName: '진짜환자' });
+  });
+
   it('is stored before anyone receives it: what arrives is already in /chat/messages with the same idx', async () => {
     const kim = await newPatient();
     const { roomIdx } = await firstMessage(kim);

@@ -7,6 +7,10 @@ import { createWebSocketStream } from 'ws';
 import { isTopicAllowed, type AclLookups, type BrokerPrincipal } from './broker-acl.ts';
 import { createRedisBrokerParts } from './broker-redis.ts';
 
+/** Largest WebSocket frame the broker reads, and largest publish payload it considers. */
+const MAX_FRAME_BYTES = 64 * 1024;
+const MAX_PAYLOAD_BYTES = 16 * 1024;
+
 /** MQTT 3.1.1 CONNACK return codes (aedes' AuthErrorCode is a const enum, unusable with isolatedModules). */
 const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_USERNAME_OR_PASSWORD: 4, NOT_AUTHORIZED: 5 } as const;
 
@@ -184,6 +188,7 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
         done(new Error(reason));
       };
       if (!topic || !entry) return refuse('no such topic');
+      if ((packet.payload as Buffer).length > MAX_PAYLOAD_BYTES) return refuse('payload too large');
       isTopicAllowed(session.principal, 'publish', packet.topic, options.acl)
         .then(async (allowed) => {
           if (!allowed) return refuse('topic not allowed');
@@ -271,7 +276,10 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   };
   app.decorate('broker', realtime);
 
-  if (!app.hasDecorator('websocketServer')) await app.register(websocket);
+  // A chat message is at most 2000 characters: a frame far larger than that is not one of ours.
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  }
   app.get(MQTT_PATH, { websocket: true }, (socket, request) => {
     broker.handle(createWebSocketStream(socket), request.raw);
   });

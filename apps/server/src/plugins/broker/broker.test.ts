@@ -176,6 +176,18 @@ describe('what a patient may publish', () => {
     expect(history.data?.dataList.map((m) => m.content)).not.toContain('몰래');
   });
 
+  it('cannot send an oversized payload', async () => {
+    const kim = await connect('kim');
+    const closed = kim.closedWithin();
+    kim.publishAndForget(topics.chatRoomEvent(-accounts.kim.idx, 'message'), {
+      clientMsgId: 'huge-1',
+      content: '가'.repeat(20_000),
+    });
+    expect(await closed).toBe(true);
+    const { rows } = await t.app.db.query(`SELECT 1 FROM chat_messages WHERE client_msg_id = 'huge-1'`);
+    expect(rows).toEqual([]);
+  });
+
   it('cannot forge server events (create, update) even in their own room', async () => {
     const kim = await connect('kim');
     const closed = kim.closedWithin();
