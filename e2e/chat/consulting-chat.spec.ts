@@ -56,7 +56,7 @@ test.describe('consulting chat', () => {
       await expect(nursePage.getByRole('log', { name: '대화 내용' }).getByText(question)).toBeVisible();
       await expect(patientLog.locator('[data-pending-state]')).toHaveCount(0);
       await expect(status).toContainText('상담원 답변 대기 중');
-      await patientPage.screenshot({ path: testInfo.outputPath('consulting-chat.png') });
+      await patientPage.screenshot({ path: testInfo.outputPath('consulting-chat.png'), scale: 'css' });
 
       // Ending asks first, then the room is finished for both; a new consultation can start.
       await patientPage.getByRole('button', { name: '상담 종료' }).click();

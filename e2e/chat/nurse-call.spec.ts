@@ -49,7 +49,8 @@ test.describe('nurse calling', () => {
       await row.getByRole('button', { name: `${patient.name} 님 호출 확인` }).click();
       await expect(calls).toContainText('확인됨');
       await expect(patientPage.getByText(`${nurse.profile.name} 님이 확인했습니다`).first()).toBeVisible();
-      await patientPage.screenshot({ path: testInfo.outputPath('nurse-call.png'), fullPage: true });
+      await expect(patientPage.getByText('간호사를 호출했습니다.')).toBeHidden();
+      await patientPage.screenshot({ path: testInfo.outputPath('nurse-call.png'), scale: 'css' });
 
       // Done on the board: the call closes for the patient and the buttons come back.
       await row.getByRole('button', { name: `${patient.name} 님 호출 완료` }).click();
