@@ -44,11 +44,13 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
   const rt = useRealtime();
   const chat = useChatSnapshot();
   const locale = currentLocale();
-  const hospitalChosen = Boolean(myData?.choseHospitalIdx);
+  const hospitalIdx = myData?.choseHospitalIdx ?? null;
+  const hospitalChosen = hospitalIdx !== null;
 
+  // Again when the hospital changes: its room is another conversation.
   useEffect(() => {
-    if (hospitalChosen) void rt.chat.load();
-  }, [rt, hospitalChosen]);
+    if (hospitalIdx !== null) void rt.chat.load();
+  }, [rt, hospitalIdx]);
 
   useEffect(() => rt.chat.onComplete(() => toast.info(t('chat.ended'))), [rt, t]);
 
