@@ -185,6 +185,32 @@ describe('the first message', () => {
   });
 });
 
+describe('two devices at once', () => {
+  it('open one room between them, not two', async () => {
+    const kim = await newPatient();
+    const tablet = await connectTestClient(t.baseUrl, { loginId: kim.loginId, accessToken: kim.accessToken });
+    clients.push(tablet);
+    const provisional = topics.chatRoomEvent(-kim.idx, 'message');
+    await Promise.all([
+      kim.client.publish(provisional, msg('휴대폰에서')),
+      tablet.publish(provisional, msg('태블릿에서')),
+    ]);
+    await t.app.broker.settled();
+    const { rows } = await t.app.db.query<{ idx: number }>(
+      'SELECT idx FROM chat_rooms WHERE patient_idx = $1',
+      [kim.idx],
+    );
+    expect(rows).toHaveLength(1);
+    const page = await history(kim.accessToken, rows[0]!.idx);
+    expect(
+      page
+        .data!.dataList.filter((m) => m.personType === 'PATIENT')
+        .map((m) => m.content)
+        .sort(),
+    ).toEqual(['태블릿에서', '휴대폰에서'].sort());
+  });
+});
+
 describe('a resend', () => {
   it('with the same clientMsgId is stored once and delivered as the stored message', async () => {
     const kim = await newPatient();
