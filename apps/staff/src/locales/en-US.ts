@@ -26,7 +26,7 @@ export const enUS: StaffCatalogue = {
     networkError: 'Cannot reach the server. Please check the network.',
     serverError: 'Something went wrong. Please try again shortly.',
     cancel: 'Cancel',
-    confirm: 'OK',
+    close: 'Close',
   },
   duration: {
     seconds: '{{s}}s',

@@ -29,7 +29,7 @@ export const krKO = {
     networkError: '서버에 연결할 수 없습니다. 네트워크를 확인해 주세요.',
     serverError: '일시적인 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
     cancel: '취소',
-    confirm: '확인',
+    close: '닫기',
   },
   duration: {
     seconds: '{{s}}초',

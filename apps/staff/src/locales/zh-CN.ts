@@ -21,7 +21,7 @@ export const zhCN: StaffCatalogue = {
     networkError: '无法连接服务器，请检查网络。',
     serverError: '发生临时错误，请稍后再试。',
     cancel: '取消',
-    confirm: '确定',
+    close: '关闭',
   },
   duration: {
     seconds: '{{s}}秒',

@@ -2,15 +2,23 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChatRoomStatus } from '@smartcare/contract/chat';
 
-const colours: Record<ChatRoomStatus, string> = {
-  WAIT: 'volcano',
-  STANDBY: 'blue',
-  NONE: 'default',
-  COMPLETE: 'default',
+/** Solid colours with white text keep 4.5:1 contrast; antd's light presets do not. */
+const colours: Record<ChatRoomStatus, string | undefined> = {
+  WAIT: '#c2410c',
+  STANDBY: '#1762c8',
+  NONE: undefined,
+  COMPLETE: undefined,
 };
 
 /** The room's status in words (colour only repeats what the words say). */
 export function RoomStatusTag({ status }: { status: ChatRoomStatus }) {
   const { t } = useTranslation();
-  return <Tag color={colours[status]}>{t(`roomStatus.${status}`)}</Tag>;
+  const colour = colours[status];
+  return colour ? (
+    <Tag color={colour} variant="solid">
+      {t(`roomStatus.${status}`)}
+    </Tag>
+  ) : (
+    <Tag>{t(`roomStatus.${status}`)}</Tag>
+  );
 }

@@ -210,7 +210,9 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
         </div>
         <div className="room-head-actions">
           {joined ? (
-            <Tag color="#237032">{t('chatRoom.entered')}</Tag>
+            <Tag color="#237032" variant="solid">
+              {t('chatRoom.entered')}
+            </Tag>
           ) : (
             <Button onClick={() => publishAction('enter')} disabled={completed}>
               {t('chatRoom.enter')}

@@ -13,12 +13,13 @@ import { sortCalls } from '../sort-calls';
 import { useNurseCallAlerts } from './nurse-call-live';
 import { useCallPlace } from './use-call-place';
 
+/** Solid colours with white text (4.5:1 contrast); the words say the same as the colour. */
 const priorityColour: Record<number, string> = {
-  1: 'red-inverse',
-  2: 'volcano',
-  3: 'gold',
-  4: 'blue',
-  5: 'default',
+  1: '#c92a2a',
+  2: '#c2410c',
+  3: '#8a6100',
+  4: '#1762c8',
+  5: '#5f6b7a',
 };
 
 /** The ward board: open calls by priority then age, with live waiting times and the two actions. */
@@ -44,7 +45,7 @@ export function NurseCallBoard() {
       key: 'priority',
       width: 110,
       render: (_, call) => (
-        <Tag color={priorityColour[call.priority] ?? 'default'}>
+        <Tag color={priorityColour[call.priority] ?? '#5f6b7a'} variant="solid">
           {t(`nurseCall.priorities.${Math.min(5, Math.max(1, call.priority))}`)}
         </Tag>
       ),
@@ -70,7 +71,7 @@ export function NurseCallBoard() {
           <span className="call-waiting">{formatDuration(now - Date.parse(call.requestedAt), t)}</span>
           {call.escalatedAt && (
             <Tooltip title={t('nurseCall.escalatedHelp')}>
-              <Tag color="#c92a2a" className="call-escalated">
+              <Tag color="#c92a2a" variant="solid" className="call-escalated">
                 {t('nurseCall.escalated')}
               </Tag>
             </Tooltip>

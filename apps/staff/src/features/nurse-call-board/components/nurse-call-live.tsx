@@ -115,7 +115,7 @@ export function NurseCallLiveProvider({
               })}
             </span>
             <Button size="small" onClick={() => setBanner(null)}>
-              {t('common.confirm')}
+              {t('common.close')}
             </Button>
           </div>
         )}
