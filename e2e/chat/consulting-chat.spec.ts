@@ -15,7 +15,11 @@ test.describe('consulting chat', () => {
     loginAsStaff,
   }, testInfo) => {
     const nurse = await nurseOfThisTest(api, createStaff);
-    const patient = await createPatient({ hospitalIdx: nurse.profile.hospitalIdx, ward: '7병동', bed: '703-1' });
+    const patient = await createPatient({
+      hospitalIdx: nurse.profile.hospitalIdx,
+      ward: '7병동',
+      bed: '703-1',
+    });
     const phone = await openPhone(browser, baseURL!);
     const patientPage = await phone.newPage();
     try {
@@ -70,14 +74,18 @@ test.describe('consulting chat', () => {
       await phone.close();
     }
   });
-
 });
 
 /** The patient alone, on the phone. */
 test.describe('consulting chat on the phone', () => {
   test.use(phoneContext);
 
-  test('the chatbot answers a question from the hospital’s FAQ', async ({ page, createPatient, loginAsPatient, checkA11y }) => {
+  test('the chatbot answers a question from the hospital’s FAQ', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+    checkA11y,
+  }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await navigate(page, '/hospital/consulting/chat');
@@ -105,7 +113,9 @@ test.describe('consulting chat on the phone', () => {
       else ws.close({ code: 1011, reason: 'broker unreachable (test)' });
     });
     await loginAsPatient(page, patient.loginId, { password: patient.password });
-    await expect(page.getByRole('alert').filter({ hasText: '웹 소켓 연결시 문제가 발생했습니다.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: '웹 소켓 연결시 문제가 발생했습니다.' }),
+    ).toBeVisible();
 
     await navigate(page, '/hospital/consulting/chat');
     await expect(page.getByRole('status').filter({ hasText: '다시 연결하는 중' })).toBeVisible();
@@ -116,7 +126,9 @@ test.describe('consulting chat on the phone', () => {
 
     reachable = true;
     // The reconnect (with backoff) sends the waiting message; the server's copy replaces it.
-    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('주차 요금은 얼마인가요?', { timeout: 30_000 });
+    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('주차 요금은 얼마인가요?', {
+      timeout: 30_000,
+    });
     await expect(log.locator('[data-pending-state]')).toHaveCount(0);
   });
 });

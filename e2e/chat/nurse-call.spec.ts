@@ -15,20 +15,32 @@ test.describe('nurse calling', () => {
     checkA11y,
   }, testInfo) => {
     const nurse = await nurseOfThisTest(api, createStaff);
-    const patient = await createPatient({ hospitalIdx: nurse.profile.hospitalIdx, ward: '7병동', bed: '705-3' });
+    const patient = await createPatient({
+      hospitalIdx: nurse.profile.hospitalIdx,
+      ward: '7병동',
+      bed: '705-3',
+    });
     const phone = await openPhone(browser, baseURL!);
     const patientPage = await phone.newPage();
     try {
       await loginAsStaff(nursePage, nurse.account.loginId, { password: nurse.account.password });
-      await nursePage.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: /간호사 호출/ }).click();
+      await nursePage
+        .getByRole('navigation', { name: '주 메뉴' })
+        .getByRole('link', { name: /간호사 호출/ })
+        .click();
       await expect(nursePage.getByRole('heading', { name: '간호사 호출 현황' })).toBeVisible();
 
       await loginAsPatient(patientPage, patient.loginId, { password: patient.password });
       await navigate(patientPage, '/hospital/nursecalling/list');
       await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('간호사 호출');
       // Always on screen: this is not the emergency channel.
-      await expect(patientPage.getByText('이 화면은 응급 호출 수단이 아닙니다.', { exact: false })).toBeVisible();
-      await expect(patientPage.getByRole('link', { name: '119 전화하기' })).toHaveAttribute('href', 'tel:119');
+      await expect(
+        patientPage.getByText('이 화면은 응급 호출 수단이 아닙니다.', { exact: false }),
+      ).toBeVisible();
+      await expect(patientPage.getByRole('link', { name: '119 전화하기' })).toHaveAttribute(
+        'href',
+        'tel:119',
+      );
       await expect(patientPage.getByText('7병동 705-3')).toBeVisible();
       await expect(patientPage.getByText('호출한 내역이 없습니다.')).toBeVisible();
       await checkA11y(patientPage);
@@ -61,7 +73,6 @@ test.describe('nurse calling', () => {
       await phone.close();
     }
   });
-
 });
 
 /** The patient alone, on the phone. */

@@ -10,7 +10,15 @@ import type { PooledStaff, StaffWanted } from '../support/staff-pool.ts';
  * patient in a phone context of their own (the same phone as the `patient` project).
  */
 const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId } = phone;
-export const phoneContext = { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId };
+export const phoneContext = {
+  viewport,
+  deviceScaleFactor,
+  isMobile,
+  hasTouch,
+  userAgent,
+  locale,
+  timezoneId,
+};
 
 export function openPhone(browser: Browser, baseURL: string): Promise<BrowserContext> {
   return browser.newContext({ baseURL, ...phoneContext });
@@ -20,6 +28,8 @@ export function openPhone(browser: Browser, baseURL: string): Promise<BrowserCon
 export async function nurseOfThisTest(api: Api, createStaff: (wanted?: StaffWanted) => Promise<PooledStaff>) {
   const account = await createStaff({ role: 'NURSE' });
   const tokens = await api.loginStaff(account.loginId, account.password);
-  const profile = await api.data<StaffProfile>('GET', apiPaths.staff.getMyData, { token: tokens.accessToken });
+  const profile = await api.data<StaffProfile>('GET', apiPaths.staff.getMyData, {
+    token: tokens.accessToken,
+  });
   return { account, profile };
 }

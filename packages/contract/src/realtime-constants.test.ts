@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_ROOM_STATUSES, HANDOFF_PHRASE, PERSON_TYPES, chatMessagePublishSchema } from './chat.ts';
-import { NURSE_CALL_REASONS, NURSE_CALL_STATUSES, OPEN_NURSE_CALL_STATUSES, nurseCallRequestSchema } from './nurse-call.ts';
+import {
+  NURSE_CALL_REASONS,
+  NURSE_CALL_STATUSES,
+  OPEN_NURSE_CALL_STATUSES,
+  nurseCallRequestSchema,
+} from './nurse-call.ts';
 import {
   CHAT_CONTENT_MAX_LENGTH,
   CHAT_ROOM_STATUS_VALUES,
@@ -25,11 +30,21 @@ describe('the zod-free copies the patient app uses', () => {
 
   it('carry the limits the server enforces', () => {
     const id = 'x'.repeat(CLIENT_ID_MAX_LENGTH);
-    expect(chatMessagePublishSchema.safeParse({ clientMsgId: id, content: 'a'.repeat(CHAT_CONTENT_MAX_LENGTH) }).success).toBe(true);
-    expect(chatMessagePublishSchema.safeParse({ clientMsgId: id, content: 'a'.repeat(CHAT_CONTENT_MAX_LENGTH + 1) }).success).toBe(false);
+    expect(
+      chatMessagePublishSchema.safeParse({ clientMsgId: id, content: 'a'.repeat(CHAT_CONTENT_MAX_LENGTH) })
+        .success,
+    ).toBe(true);
+    expect(
+      chatMessagePublishSchema.safeParse({
+        clientMsgId: id,
+        content: 'a'.repeat(CHAT_CONTENT_MAX_LENGTH + 1),
+      }).success,
+    ).toBe(false);
     expect(chatMessagePublishSchema.safeParse({ clientMsgId: `${id}x`, content: 'a' }).success).toBe(false);
     const note = 'n'.repeat(NURSE_CALL_NOTE_MAX_LENGTH);
     expect(nurseCallRequestSchema.safeParse({ clientCallId: id, reason: 'PAIN', note }).success).toBe(true);
-    expect(nurseCallRequestSchema.safeParse({ clientCallId: id, reason: 'PAIN', note: `${note}n` }).success).toBe(false);
+    expect(
+      nurseCallRequestSchema.safeParse({ clientCallId: id, reason: 'PAIN', note: `${note}n` }).success,
+    ).toBe(false);
   });
 });

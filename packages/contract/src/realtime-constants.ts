@@ -15,7 +15,21 @@ export const CLIENT_ID_MAX_LENGTH = 64;
 export const NURSE_CALL_NOTE_MAX_LENGTH = 200;
 
 /** Most urgent first (domain.md: emergency/fall > pain > IV > toilet > water/other). */
-export const NURSE_CALL_REASON_VALUES = ['EMERGENCY', 'FALL', 'PAIN', 'IV', 'TOILET', 'WATER', 'OTHER'] as const;
-export const NURSE_CALL_STATUS_VALUES = ['REQUESTED', 'ACKNOWLEDGED', 'IN_PROGRESS', 'DONE', 'CANCELLED'] as const;
+export const NURSE_CALL_REASON_VALUES = [
+  'EMERGENCY',
+  'FALL',
+  'PAIN',
+  'IV',
+  'TOILET',
+  'WATER',
+  'OTHER',
+] as const;
+export const NURSE_CALL_STATUS_VALUES = [
+  'REQUESTED',
+  'ACKNOWLEDGED',
+  'IN_PROGRESS',
+  'DONE',
+  'CANCELLED',
+] as const;
 /** A call in one of these states is still open: the server folds a second request into it. */
 export const OPEN_NURSE_CALL_STATUS_VALUES = ['REQUESTED', 'ACKNOWLEDGED', 'IN_PROGRESS'] as const;

@@ -53,13 +53,17 @@ export interface BrokerClient {
   removeAllListeners(): unknown;
 }
 
-export type BrokerConnect = (url: string, options: BrokerConnectOptions) => BrokerClient | Promise<BrokerClient>;
+export type BrokerConnect = (
+  url: string,
+  options: BrokerConnectOptions,
+) => BrokerClient | Promise<BrokerClient>;
 
 /** mqtt.js, loaded on the first connection. The browser build exports one default object. */
 export const connectWithMqttJs: BrokerConnect = async (url, options) => {
   const mqttModule = await import('mqtt');
   const connect =
-    (mqttModule as Partial<typeof mqttModule>).connect ?? (mqttModule as unknown as { default: typeof mqttModule }).default.connect;
+    (mqttModule as Partial<typeof mqttModule>).connect ??
+    (mqttModule as unknown as { default: typeof mqttModule }).default.connect;
   return connect(url, options);
 };
 
@@ -180,7 +184,12 @@ const EMPTY_CHAT: ChatSnapshot = {
 export type Realtime = ReturnType<typeof createRealtime>;
 
 export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
-  const deps: RealtimeDeps = { connect: connectWithMqttJs, backoff: defaultBackoff, brokerUrl: defaultBrokerUrl, ...overrides };
+  const deps: RealtimeDeps = {
+    connect: connectWithMqttJs,
+    backoff: defaultBackoff,
+    brokerUrl: defaultBrokerUrl,
+    ...overrides,
+  };
 
   let state: ChatSnapshot = EMPTY_CHAT;
   let profile: PatientProfile | null = null;
@@ -223,10 +232,15 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   }
 
   /** A message the server stored replaces the patient's pending copy (same clientMsgId). */
-  function withoutConfirmed(pending: readonly PendingChatMessage[], messages: readonly ChatMessage[]): PendingChatMessage[] {
+  function withoutConfirmed(
+    pending: readonly PendingChatMessage[],
+    messages: readonly ChatMessage[],
+  ): PendingChatMessage[] {
     const mine = profile?.idx;
     const stored = new Set(
-      messages.filter((m) => m.personType === 'PATIENT' && m.senderIdx === mine && m.clientMsgId).map((m) => m.clientMsgId),
+      messages
+        .filter((m) => m.personType === 'PATIENT' && m.senderIdx === mine && m.clientMsgId)
+        .map((m) => m.clientMsgId),
     );
     return pending.filter((p) => !stored.has(p.clientMsgId));
   }
@@ -338,7 +352,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       if (subscribedRoomIdx === roomIdx) subscribedRoomIdx = null;
       return;
     }
-    if (previous !== null && previous !== roomIdx) void c.unsubscribeAsync(topics.chatRoomAll(previous)).catch(() => undefined);
+    if (previous !== null && previous !== roomIdx)
+      void c.unsubscribeAsync(topics.chatRoomAll(previous)).catch(() => undefined);
   }
 
   async function credentials(forceRefresh: boolean): Promise<{ username: string; password: string } | null> {
@@ -466,7 +481,10 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         const { room } = payload as RoomEvent;
         applyRoom(room);
         update({ freshStart: false });
-        void listenToRoom(generation).then(() => catchUp(generation)).then(flush).catch(() => undefined);
+        void listenToRoom(generation)
+          .then(() => catchUp(generation))
+          .then(flush)
+          .catch(() => undefined);
         return;
       }
       case 'change':
@@ -480,7 +498,9 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       case 'enter': {
         const { roomIdx, person } = payload as EnterEvent;
         if (roomIdx !== state.roomIdx || !state.room) return;
-        const present = state.room.persons.some((p: ChatPerson) => p.personType === person.personType && p.idx === person.idx);
+        const present = state.room.persons.some(
+          (p: ChatPerson) => p.personType === person.personType && p.idx === person.idx,
+        );
         if (!present) update({ room: { ...state.room, persons: [...state.room.persons, person] } });
         return;
       }
@@ -537,16 +557,19 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     }
     update({ pending });
     for (const message of toSend) {
-      publishWithTimeout(c, topics.chatRoomEvent(roomIdx, 'message'), { clientMsgId: message.clientMsgId, content: message.content }).catch(
-        () => {
-          // Still waiting for this very attempt: queue it for the next connection.
-          update({
-            pending: state.pending.map((p) =>
-              p.clientMsgId === message.clientMsgId && p.state === 'sending' && p.attempts === message.attempts ? { ...p, state: 'queued' } : p,
-            ),
-          });
-        },
-      );
+      publishWithTimeout(c, topics.chatRoomEvent(roomIdx, 'message'), {
+        clientMsgId: message.clientMsgId,
+        content: message.content,
+      }).catch(() => {
+        // Still waiting for this very attempt: queue it for the next connection.
+        update({
+          pending: state.pending.map((p) =>
+            p.clientMsgId === message.clientMsgId && p.state === 'sending' && p.attempts === message.attempts
+              ? { ...p, state: 'queued' }
+              : p,
+          ),
+        });
+      });
     }
   }
 
@@ -653,7 +676,11 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       },
 
       retry(clientMsgId: string): void {
-        update({ pending: state.pending.map((p) => (p.clientMsgId === clientMsgId ? { ...p, state: 'queued', attempts: 0 } : p)) });
+        update({
+          pending: state.pending.map((p) =>
+            p.clientMsgId === clientMsgId ? { ...p, state: 'queued', attempts: 0 } : p,
+          ),
+        });
         flush();
       },
 
@@ -691,7 +718,11 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         if (!c || !c.connected || h === null) throw new RealtimeOfflineError();
         const clientCallId = randomId();
         const trimmed = note?.trim();
-        await publishWithTimeout(c, topics.nurseCalling(h), { clientCallId, reason, ...(trimmed ? { note: trimmed } : {}) });
+        await publishWithTimeout(c, topics.nurseCalling(h), {
+          clientCallId,
+          reason,
+          ...(trimmed ? { note: trimmed } : {}),
+        });
         return clientCallId;
       },
       onEvent(listener: (event: NurseCallEvent) => void): () => void {

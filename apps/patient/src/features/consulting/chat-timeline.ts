@@ -14,7 +14,9 @@ export function intlLocale(locale: AppLocale): string {
 }
 
 export function formatTime(iso: string, locale: AppLocale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(iso),
+  );
 }
 
 function dayKey(date: Date): string {
@@ -30,7 +32,12 @@ export function buildTimeline(
   pending: readonly PendingChatMessage[],
   locale: AppLocale,
 ): TimelineItem[] {
-  const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(locale), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'long',
+  });
   const items: TimelineItem[] = [];
   let lastDay: string | null = null;
   const addDay = (iso: string) => {

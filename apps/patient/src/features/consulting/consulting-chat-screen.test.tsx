@@ -14,7 +14,12 @@ import { ConsultingChatScreen } from './consulting-chat-screen';
 const ROOM = `GET ${apiPaths.chat.currentRoom}`;
 const MESSAGES = `GET ${apiPaths.chat.messages}`;
 const CHAT = '/hospital/consulting/chat';
-const profile = patientProfile({ idx: 7, loginId: 'demo', choseHospitalIdx: 1, choseHospitalName: '서울중앙병원' });
+const profile = patientProfile({
+  idx: 7,
+  loginId: 'demo',
+  choseHospitalIdx: 1,
+  choseHospitalName: '서울중앙병원',
+});
 
 let test: ReturnType<typeof createTestRealtime>;
 
@@ -49,8 +54,22 @@ describe('the consulting chat', () => {
       [MESSAGES]: () =>
         page([
           chatMessage({ idx: 1, content: '면회 시간이 궁금해요', createdAt: '2026-11-20T01:00:00.000Z' }),
-          chatMessage({ idx: 2, personType: 'CHATBOT', senderIdx: 0, senderName: '스마트케어 챗봇', content: '면회 시간은 오후 6시부터입니다.', createdAt: '2026-11-20T01:00:05.000Z' }),
-          chatMessage({ idx: 3, personType: 'USER', senderIdx: 3, senderName: '이간호', content: '더 궁금한 점 있으세요?', createdAt: '2026-11-22T01:00:00.000Z' }),
+          chatMessage({
+            idx: 2,
+            personType: 'CHATBOT',
+            senderIdx: 0,
+            senderName: '스마트케어 챗봇',
+            content: '면회 시간은 오후 6시부터입니다.',
+            createdAt: '2026-11-20T01:00:05.000Z',
+          }),
+          chatMessage({
+            idx: 3,
+            personType: 'USER',
+            senderIdx: 3,
+            senderName: '이간호',
+            content: '더 궁금한 점 있으세요?',
+            createdAt: '2026-11-22T01:00:00.000Z',
+          }),
         ]),
     });
     renderChat();
@@ -73,7 +92,9 @@ describe('the consulting chat', () => {
       [MESSAGES]: () => page([chatMessage({ content: '<img src=x onerror="alert(1)"><b>굵게</b>' })]),
     });
     const { container } = renderChat();
-    expect(await screen.findByText('<img src=x onerror="alert(1)"><b>굵게</b>', { exact: false })).toBeInTheDocument();
+    expect(
+      await screen.findByText('<img src=x onerror="alert(1)"><b>굵게</b>', { exact: false }),
+    ).toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
   });
@@ -87,7 +108,8 @@ describe('the consulting chat', () => {
 
   it('says when the conversation cannot be loaded, and tries again on request', async () => {
     mockApi({
-      [ROOM]: (_request, call) => (call === 1 ? { status: 500, body: fail(ResultCode.SERVER_ERROR, '') } : { body: ok(chatRoom()) }),
+      [ROOM]: (_request, call) =>
+        call === 1 ? { status: 500, body: fail(ResultCode.SERVER_ERROR, '') } : { body: ok(chatRoom()) },
       [MESSAGES]: () => page([]),
     });
     renderChat();
@@ -123,7 +145,9 @@ describe('the consulting chat', () => {
     expect(await screen.findByText('처음 메시지')).toBeInTheDocument();
     const texts = [...document.querySelectorAll('.chat-bubble')].map((el) => el.textContent);
     expect(texts).toEqual(['나: 처음 메시지', '나: 최근 메시지']);
-    expect(api.seen.filter((r) => r.path === apiPaths.chat.messages).map((r) => r.query.get('pNum'))).toEqual(['1', '2']);
+    expect(api.seen.filter((r) => r.path === apiPaths.chat.messages).map((r) => r.query.get('pNum'))).toEqual(
+      ['1', '2'],
+    );
     expect(screen.queryByRole('button', { name: '이전 대화 보기' })).toBeNull();
   });
 
@@ -143,12 +167,18 @@ describe('the consulting chat', () => {
   });
 
   it('hands the room to staff with the 상담원 연결 button', async () => {
-    mockApi({ [ROOM]: () => ({ body: ok(chatRoom({ status: 'NONE', idx: undefined, persons: [] })) }), [MESSAGES]: () => page([]) });
+    mockApi({
+      [ROOM]: () => ({ body: ok(chatRoom({ status: 'NONE', idx: undefined, persons: [] })) }),
+      [MESSAGES]: () => page([]),
+    });
     renderChat();
     await vi.waitFor(() => expect(test.clients).toHaveLength(1));
     test.clients[0]!.accept();
     await userEvent.setup().click(await screen.findByRole('button', { name: '상담원 연결' }));
     await vi.waitFor(() => expect(test.clients[0]!.published).toHaveLength(1));
-    expect(test.clients[0]!.published[0]).toMatchObject({ topic: 'chat/-7/message', payload: { content: '상담원 연결' } });
+    expect(test.clients[0]!.published[0]).toMatchObject({
+      topic: 'chat/-7/message',
+      payload: { content: '상담원 연결' },
+    });
   });
 });

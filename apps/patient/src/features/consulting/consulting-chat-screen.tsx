@@ -113,8 +113,16 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
   }, [canLoadOlder]);
 
   if (!accessToken) return <Navigate to={config.login} replace />;
-  if (!hospitalChosen || (chat.loadError instanceof ApiError && chat.loadError.code === ResultCode.HOSPITAL_NOT_CHOSEN)) {
-    return <Navigate to={`${config.common.hospitalSelect.href()}?next=${encodeURIComponent(paths.hospital.consultingChat.href())}`} replace />;
+  if (
+    !hospitalChosen ||
+    (chat.loadError instanceof ApiError && chat.loadError.code === ResultCode.HOSPITAL_NOT_CHOSEN)
+  ) {
+    return (
+      <Navigate
+        to={`${config.common.hospitalSelect.href()}?next=${encodeURIComponent(paths.hospital.consultingChat.href())}`}
+        replace
+      />
+    );
   }
 
   const send = (text: string) => {
@@ -123,7 +131,11 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
   };
 
   const endConsultation = async () => {
-    const confirmed = await Dialog.confirm({ content: t('chat.endConfirm'), confirmText: t('chat.endOk'), cancelText: t('common.cancel') });
+    const confirmed = await Dialog.confirm({
+      content: t('chat.endConfirm'),
+      confirmText: t('chat.endOk'),
+      cancelText: t('common.cancel'),
+    });
     if (!confirmed) return;
     try {
       await rt.chat.complete();
@@ -178,10 +190,14 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
                 </button>
               )}
             </div>
-            {items.length === 0 && <p className="chat-empty">{chat.freshStart ? t('chat.freshStart') : t('chat.empty')}</p>}
+            {items.length === 0 && (
+              <p className="chat-empty">{chat.freshStart ? t('chat.freshStart') : t('chat.empty')}</p>
+            )}
           </>
         )}
-        {items.length > 0 && myData && <ChatMessageList items={items} patientIdx={myData.idx} locale={locale} chat={rt.chat} />}
+        {items.length > 0 && myData && (
+          <ChatMessageList items={items} patientIdx={myData.idx} locale={locale} chat={rt.chat} />
+        )}
       </div>
 
       {chat.load === 'ready' && (
@@ -197,7 +213,11 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
             <>
               {showHandoff && (
                 <div className="chat-quick">
-                  <button type="button" className="chat-quick-button" onClick={() => send(HANDOFF_PHRASE_TEXT)}>
+                  <button
+                    type="button"
+                    className="chat-quick-button"
+                    onClick={() => send(HANDOFF_PHRASE_TEXT)}
+                  >
                     {t('chat.handoff')}
                   </button>
                 </div>

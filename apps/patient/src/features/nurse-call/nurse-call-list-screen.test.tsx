@@ -13,7 +13,14 @@ import { renderScreen } from '../../testing/render';
 import { NurseCallListScreen } from './nurse-call-list-screen';
 
 const MY_CALLS = `GET ${apiPaths.nurseCall.getMyCalls}`;
-const profile = patientProfile({ idx: 7, loginId: 'demo', choseHospitalIdx: 1, choseHospitalName: '서울중앙병원', ward: '7병동', bed: '703-2' });
+const profile = patientProfile({
+  idx: 7,
+  loginId: 'demo',
+  choseHospitalIdx: 1,
+  choseHospitalName: '서울중앙병원',
+  ward: '7병동',
+  bed: '703-2',
+});
 
 let test: ReturnType<typeof createTestRealtime>;
 
@@ -22,7 +29,10 @@ function renderNurseCall() {
     <RealtimeContext.Provider value={test.rt}>
       <NurseCallListScreen area="hospital" />
     </RealtimeContext.Provider>,
-    { path: '/hospital/nursecalling/list', otherRoutes: ['/hospital/common/hospitalselect', '/hospital/login'] },
+    {
+      path: '/hospital/nursecalling/list',
+      otherRoutes: ['/hospital/common/hospitalselect', '/hospital/login'],
+    },
   );
 }
 
@@ -76,12 +86,21 @@ describe('calling a nurse', () => {
 
     client.deliver(topics.nurseCallingPatient(1, 7), {
       event: 'update',
-      call: nurseCall({ idx: 5, reason: 'PAIN', status: 'ACKNOWLEDGED', acknowledgedByName: '이간호', acknowledgedAt: '2026-11-22T01:01:00.000Z' }),
+      call: nurseCall({
+        idx: 5,
+        reason: 'PAIN',
+        status: 'ACKNOWLEDGED',
+        acknowledgedByName: '이간호',
+        acknowledgedAt: '2026-11-22T01:01:00.000Z',
+      }),
     });
     expect((await screen.findAllByText('이간호 님이 확인했습니다')).length).toBeGreaterThan(0);
     expect(screen.getByText('간호사가 확인했습니다. 곧 찾아가겠습니다.')).toBeInTheDocument();
 
-    client.deliver(topics.nurseCallingPatient(1, 7), { event: 'update', call: nurseCall({ idx: 5, reason: 'PAIN', status: 'DONE' }) });
+    client.deliver(topics.nurseCallingPatient(1, 7), {
+      event: 'update',
+      call: nurseCall({ idx: 5, reason: 'PAIN', status: 'DONE' }),
+    });
     expect(await screen.findByText('완료')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^통증/ })).toBeEnabled();
   });
@@ -91,7 +110,11 @@ describe('calling a nurse', () => {
     renderNurseCall();
     await screen.findByText('호출한 내역이 없습니다.');
     await userEvent.setup().click(screen.getByRole('button', { name: /^물/ }));
-    expect(await screen.findByText('연결되어 있지 않아 호출을 보낼 수 없습니다. 병상의 호출 버튼을 이용해 주세요.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '연결되어 있지 않아 호출을 보낼 수 없습니다. 병상의 호출 버튼을 이용해 주세요.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('cancels an open call after asking', async () => {

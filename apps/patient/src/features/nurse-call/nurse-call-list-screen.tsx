@@ -1,7 +1,10 @@
 import '../../lib/antd-mobile';
 import type { NurseCall, NurseCallReason } from '@smartcare/contract/nurse-call';
 import type { AppLocale } from '@smartcare/contract/result-codes';
-import { NURSE_CALL_REASON_VALUES, OPEN_NURSE_CALL_STATUS_VALUES } from '@smartcare/contract/realtime-constants';
+import {
+  NURSE_CALL_REASON_VALUES,
+  OPEN_NURSE_CALL_STATUS_VALUES,
+} from '@smartcare/contract/realtime-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useEffect, useState } from 'react';
@@ -28,7 +31,12 @@ function formatTime(iso: string, locale: AppLocale): string {
   const tag = locale === 'kr-KO' ? 'ko-KR' : locale;
   const date = new Date(iso);
   const sameDay = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(tag, sameDay ? { hour: 'numeric', minute: '2-digit' } : { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(
+    tag,
+    sameDay
+      ? { hour: 'numeric', minute: '2-digit' }
+      : { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  ).format(date);
 }
 
 /**
@@ -60,7 +68,12 @@ export function NurseCallListScreen({ area }: { area: Area }) {
 
   if (!accessToken) return <Navigate to={config.login} replace />;
   if (!hospitalChosen || !myData) {
-    return <Navigate to={`${config.common.hospitalSelect.href()}?next=${encodeURIComponent(paths.hospital.nurseCallList.href())}`} replace />;
+    return (
+      <Navigate
+        to={`${config.common.hospitalSelect.href()}?next=${encodeURIComponent(paths.hospital.nurseCallList.href())}`}
+        replace
+      />
+    );
   }
 
   const openCall = calls.data?.find((call) => OPEN.has(call.status)) ?? null;
@@ -81,7 +94,11 @@ export function NurseCallListScreen({ area }: { area: Area }) {
   };
 
   const cancelCall = async (call: NurseCall) => {
-    const confirmed = await Dialog.confirm({ content: t('nurseCall.cancelConfirm'), confirmText: t('nurseCall.cancelOk'), cancelText: t('nurseCall.keep') });
+    const confirmed = await Dialog.confirm({
+      content: t('nurseCall.cancelConfirm'),
+      confirmText: t('nurseCall.cancelOk'),
+      cancelText: t('nurseCall.keep'),
+    });
     if (!confirmed) return;
     cancel.mutate(call.idx, {
       onSuccess: () => toast.success(t('nurseCall.cancelled')),
@@ -89,7 +106,10 @@ export function NurseCallListScreen({ area }: { area: Area }) {
     });
   };
 
-  const place = myData.ward || myData.bed ? t('nurseCall.place', { ward: myData.ward ?? '-', bed: myData.bed ?? '-' }) : null;
+  const place =
+    myData.ward || myData.bed
+      ? t('nurseCall.place', { ward: myData.ward ?? '-', bed: myData.bed ?? '-' })
+      : null;
 
   return (
     <Page title={t('nurseCall.title')} back={config.home}>
@@ -120,8 +140,15 @@ export function NurseCallListScreen({ area }: { area: Area }) {
             {t('nurseCall.openCallTitle')}
           </h2>
           <CallSummary call={openCall} locale={locale} />
-          <p className="nurse-open-help">{t(openCall.status === 'REQUESTED' ? 'nurseCall.openCall' : 'nurseCall.openCallSeen')}</p>
-          <button type="button" className="nurse-cancel" onClick={() => void cancelCall(openCall)} disabled={cancel.isPending}>
+          <p className="nurse-open-help">
+            {t(openCall.status === 'REQUESTED' ? 'nurseCall.openCall' : 'nurseCall.openCallSeen')}
+          </p>
+          <button
+            type="button"
+            className="nurse-cancel"
+            onClick={() => void cancelCall(openCall)}
+            disabled={cancel.isPending}
+          >
             {t('nurseCall.cancel')}
           </button>
         </section>
@@ -132,7 +159,11 @@ export function NurseCallListScreen({ area }: { area: Area }) {
           {t('nurseCall.reasonsLabel')}
         </h2>
         <p className="nurse-help" role="status">
-          {sending ? t('nurseCall.sending') : openCall ? t('nurseCall.waitForOpenCall') : t('nurseCall.chooseReason')}
+          {sending
+            ? t('nurseCall.sending')
+            : openCall
+              ? t('nurseCall.waitForOpenCall')
+              : t('nurseCall.chooseReason')}
         </p>
         <ul className="nurse-reasons">
           {NURSE_CALL_REASON_VALUES.map((reason) => (
@@ -157,7 +188,9 @@ export function NurseCallListScreen({ area }: { area: Area }) {
           {t('nurseCall.myCalls')}
         </h2>
         {calls.isPending && <LoadingView />}
-        {calls.isError && <ErrorView message={errorMessage(calls.error)} onRetry={() => void calls.refetch()} />}
+        {calls.isError && (
+          <ErrorView message={errorMessage(calls.error)} onRetry={() => void calls.refetch()} />
+        )}
         {calls.isSuccess && calls.data.length === 0 && <p className="nurse-empty">{t('nurseCall.empty')}</p>}
         {calls.isSuccess && calls.data.length > 0 && (
           <ul className="nurse-calls">
@@ -180,14 +213,20 @@ function CallSummary({ call, locale }: { call: NurseCall; locale: AppLocale }) {
     <div className="nurse-call-summary">
       <div className="nurse-call-head">
         <span className="nurse-call-reason">{t(`nurseCall.reason.${call.reason}`)}</span>
-        <span className={`nurse-status nurse-status-${call.status}`}>{t(`nurseCall.status.${call.status}`)}</span>
+        <span className={`nurse-status nurse-status-${call.status}`}>
+          {t(`nurseCall.status.${call.status}`)}
+        </span>
       </div>
       <p className="nurse-call-meta">
-        <time dateTime={call.requestedAt}>{t('nurseCall.requestedAt', { time: formatTime(call.requestedAt, locale) })}</time>
+        <time dateTime={call.requestedAt}>
+          {t('nurseCall.requestedAt', { time: formatTime(call.requestedAt, locale) })}
+        </time>
       </p>
       {seen && (
         <p className="nurse-call-ack">
-          {call.acknowledgedByName ? t('nurseCall.acknowledgedBy', { name: call.acknowledgedByName }) : t('nurseCall.acknowledged')}
+          {call.acknowledgedByName
+            ? t('nurseCall.acknowledgedBy', { name: call.acknowledgedByName })
+            : t('nurseCall.acknowledged')}
         </p>
       )}
       {call.note && <p className="nurse-call-meta">{call.note}</p>}

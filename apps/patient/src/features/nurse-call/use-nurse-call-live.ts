@@ -12,7 +12,9 @@ export function useNurseCallLive(): void {
     const offEvent = rt.nurseCall.onEvent(({ call }) => {
       queryClient.setQueryData<NurseCall[]>(myCallsQueryKey, (calls) => withCall(calls, call));
     });
-    const offReconnect = rt.onReconnect(() => void queryClient.invalidateQueries({ queryKey: myCallsQueryKey }));
+    const offReconnect = rt.onReconnect(
+      () => void queryClient.invalidateQueries({ queryKey: myCallsQueryKey }),
+    );
     return () => {
       offEvent();
       offReconnect();

@@ -20,35 +20,35 @@ export function ChatMessageList({
   return (
     <div role="log" aria-live="polite" aria-label={t('chat.messagesLabel')}>
       <ol className="chat-list">
-      {items.map((item) => {
-        switch (item.kind) {
-          case 'date':
-            return (
-              <li key={item.key} className="chat-date">
-                {item.label}
-              </li>
-            );
-          case 'message':
-            return (
-              <MessageBubble
-                key={item.key}
-                message={item.message}
-                mine={item.message.personType === 'PATIENT' && item.message.senderIdx === patientIdx}
-                locale={locale}
-              />
-            );
-          case 'pending':
-            return (
-              <PendingBubble
-                key={item.key}
-                pending={item.pending}
-                locale={locale}
-                onRetry={() => chat.retry(item.pending.clientMsgId)}
-                onDiscard={() => chat.discard(item.pending.clientMsgId)}
-              />
-            );
-        }
-      })}
+        {items.map((item) => {
+          switch (item.kind) {
+            case 'date':
+              return (
+                <li key={item.key} className="chat-date">
+                  {item.label}
+                </li>
+              );
+            case 'message':
+              return (
+                <MessageBubble
+                  key={item.key}
+                  message={item.message}
+                  mine={item.message.personType === 'PATIENT' && item.message.senderIdx === patientIdx}
+                  locale={locale}
+                />
+              );
+            case 'pending':
+              return (
+                <PendingBubble
+                  key={item.key}
+                  pending={item.pending}
+                  locale={locale}
+                  onRetry={() => chat.retry(item.pending.clientMsgId)}
+                  onDiscard={() => chat.discard(item.pending.clientMsgId)}
+                />
+              );
+          }
+        })}
       </ol>
     </div>
   );

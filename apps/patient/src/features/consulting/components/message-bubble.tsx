@@ -8,10 +8,22 @@ import { formatTime } from '../chat-timeline';
  * One message. The patient's own on the right; staff on the left with their name; the
  * chatbot on the left with a bot label. Text is always rendered as text (brief §3).
  */
-export function MessageBubble({ message, mine, locale }: { message: ChatMessage; mine: boolean; locale: AppLocale }) {
+export function MessageBubble({
+  message,
+  mine,
+  locale,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  locale: AppLocale;
+}) {
   const { t } = useTranslation();
   const time = formatTime(message.createdAt, locale);
-  const who = mine ? t('chat.me') : message.personType === 'CHATBOT' ? t('chat.bot') : message.senderName || t('chat.staff');
+  const who = mine
+    ? t('chat.me')
+    : message.personType === 'CHATBOT'
+      ? t('chat.bot')
+      : message.senderName || t('chat.staff');
   const kind = mine ? 'mine' : message.personType === 'CHATBOT' ? 'bot' : 'staff';
   return (
     <li className={`chat-row chat-row-${kind}`} data-person-type={message.personType}>
@@ -51,13 +63,18 @@ export function PendingBubble({
   return (
     <li className="chat-row chat-row-mine" data-pending-state={pending.state}>
       <div className="chat-bubble-line">
-        <p className={`chat-bubble chat-bubble-mine chat-bubble-pending${failed ? ' chat-bubble-failed' : ''}`}>
+        <p
+          className={`chat-bubble chat-bubble-mine chat-bubble-pending${failed ? ' chat-bubble-failed' : ''}`}
+        >
           <span className="visually-hidden">{t('chat.me')}: </span>
           {pending.content}
         </p>
         <span className="chat-time">{formatTime(pending.createdAt, locale)}</span>
       </div>
-      <span className={`chat-pending-state${failed ? ' chat-pending-failed' : ''}`} role={failed ? 'alert' : undefined}>
+      <span
+        className={`chat-pending-state${failed ? ' chat-pending-failed' : ''}`}
+        role={failed ? 'alert' : undefined}
+      >
         {t(`chat.pending.${pending.state}`)}
       </span>
       {failed && (
