@@ -13,7 +13,10 @@ describe('the server’s edges', () => {
   beforeAll(async () => {
     // Stand-ins for the two built apps.
     sites = await mkdtemp(path.join(tmpdir(), 'smartcare-sites-'));
-    for (const [dir, title] of [['patient', '환자 앱'], ['staff', '직원 콘솔']] as const) {
+    for (const [dir, title] of [
+      ['patient', '환자 앱'],
+      ['staff', '직원 콘솔'],
+    ] as const) {
       await mkdir(path.join(sites, dir, 'assets'), { recursive: true });
       await writeFile(path.join(sites, dir, 'index.html'), `<!doctype html><title>${title}</title>`);
       await writeFile(path.join(sites, dir, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -37,12 +40,18 @@ describe('the server’s edges', () => {
   it('an unknown API route is the NOT_FOUND envelope, rate-limited', async () => {
     const response = await api(t.baseUrl).get('/patient/nothingHere');
     expect(response.status).toBe(404);
-    expect(response).toMatchObject({ code: ResultCode.NOT_FOUND, description: '요청한 정보를 찾을 수 없습니다.', data: null });
+    expect(response).toMatchObject({
+      code: ResultCode.NOT_FOUND,
+      description: '요청한 정보를 찾을 수 없습니다.',
+      data: null,
+    });
     expect(response.headers.get('x-ratelimit-limit')).toBeTruthy();
   });
 
   it('a body over the limit is PAYLOAD_TOO_LARGE and never a stack trace', async () => {
-    const response = await api(t.baseUrl).post(apiPaths.patient.login, { body: { loginId: 'x', password: 'y'.repeat(5000) } });
+    const response = await api(t.baseUrl).post(apiPaths.patient.login, {
+      body: { loginId: 'x', password: 'y'.repeat(5000) },
+    });
     expect(response.status).toBe(413);
     expect(response.code).toBe(ResultCode.PAYLOAD_TOO_LARGE);
     expect(JSON.stringify(response)).not.toMatch(/at .*\.ts:\d+/);
@@ -52,7 +61,10 @@ describe('the server’s edges', () => {
     const broken = await api(t.baseUrl).post(apiPaths.patient.signUp, { rawBody: '{"loginId":' });
     expect(broken.status).toBe(400);
     expect(broken.code).toBe(ResultCode.VALIDATION_FAILED);
-    const text = await api(t.baseUrl).post(apiPaths.patient.signUp, { rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
+    const text = await api(t.baseUrl).post(apiPaths.patient.signUp, {
+      rawBody: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.code).toBe(ResultCode.VALIDATION_FAILED);
   });
 
@@ -69,7 +81,7 @@ describe('the server’s edges', () => {
   it('a forged Host header never reaches the policy', async () => {
     const { request } = await import('node:http');
     const csp = await new Promise<string>((resolve, reject) => {
-      const req = request(`${t.baseUrl}/`, { headers: { host: "evil.example; script-src *" } }, (res) => {
+      const req = request(`${t.baseUrl}/`, { headers: { host: 'evil.example; script-src *' } }, (res) => {
         res.resume();
         resolve(String(res.headers['content-security-policy']));
       });
@@ -80,13 +92,21 @@ describe('the server’s edges', () => {
   });
 
   it('CORS answers only the configured origins', async () => {
-    const allowed = await fetch(`${t.baseUrl}${API_PREFIX}/health`, { headers: { origin: 'https://app.example.com' } });
+    const allowed = await fetch(`${t.baseUrl}${API_PREFIX}/health`, {
+      headers: { origin: 'https://app.example.com' },
+    });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-    const other = await fetch(`${t.baseUrl}${API_PREFIX}/health`, { headers: { origin: 'https://evil.example.com' } });
+    const other = await fetch(`${t.baseUrl}${API_PREFIX}/health`, {
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await fetch(`${t.baseUrl}${API_PREFIX}${apiPaths.patient.refresh}`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'accesstoken,refreshtoken' },
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'accesstoken,refreshtoken',
+      },
     });
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/RefreshToken/i);
   });
@@ -106,20 +126,33 @@ describe('the server’s edges', () => {
   });
 
   it('publishes the OpenAPI document with every call, and the viewer', async () => {
-    const doc = (await (await fetch(`${t.baseUrl}${API_PREFIX}/docs/json`)).json()) as { paths: Record<string, unknown> };
-    for (const path of [...Object.values(apiPaths.patient), ...Object.values(apiPaths.staff), apiPaths.hospital.getHospitalList, apiPaths.terms.getTerms]) {
+    const doc = (await (await fetch(`${t.baseUrl}${API_PREFIX}/docs/json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of [
+      ...Object.values(apiPaths.patient),
+      ...Object.values(apiPaths.staff),
+      apiPaths.hospital.getHospitalList,
+      apiPaths.terms.getTerms,
+    ]) {
       expect(doc.paths, path).toHaveProperty([`${API_PREFIX}${path}`]);
     }
     const viewer = await fetch(`${t.baseUrl}${API_PREFIX}/docs/`);
     expect(viewer.status).toBe(200);
     expect(await viewer.text()).toContain('swagger');
+    // The viewer's policy is relaxed only as far as it needs: still no inline script.
+    const csp = viewer.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self'\s*;/);
+    expect(csp).not.toContain('upgrade-insecure-requests');
   });
 });
 
 describe('without built apps', () => {
   it('starts anyway; the pages answer NOT_FOUND until `npm run build`', async () => {
     const empty = await mkdtemp(path.join(tmpdir(), 'smartcare-nosite-'));
-    const t = await buildTestApp({ build: { static: { patientDist: path.join(empty, 'p'), staffDist: path.join(empty, 's') } } });
+    const t = await buildTestApp({
+      build: { static: { patientDist: path.join(empty, 'p'), staffDist: path.join(empty, 's') } },
+    });
     try {
       const response = await fetch(`${t.baseUrl}/`, { headers: { accept: 'text/html' } });
       expect(response.status).toBe(404);

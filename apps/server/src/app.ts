@@ -13,11 +13,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@smartcare/contract/api-paths';
 import type { Config } from './config.ts';
 import { notFound } from './lib/errors.ts';
@@ -91,10 +87,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     // APP PLUGINS
     await app.register(dbPlugin, { config, ...(options.database ? { database: options.database } : {}) });
+    await app.register(jobsPlugin, { config, autoStart: options.jobsAutoStart ?? true });
     await app.register(authPlugin, { config });
     await app.register(auditPlugin);
     await app.register(mailerPlugin, { config });
-    await app.register(jobsPlugin, { config, autoStart: options.jobsAutoStart ?? true });
     await app.register(brokerPlugin, {
       checkAccessToken: brokerTokenCheck(app.tokens),
       acl: chatAclLookups(app.db),

@@ -26,7 +26,10 @@ export const commands = {
   'add-hospital': z.object({
     name,
     address: z.string().max(200).default(''),
-    phone: z.string().regex(/^[0-9-]{0,15}$/, 'phone: digits and -').default(''),
+    phone: z
+      .string()
+      .regex(/^[0-9-]{0,15}$/, 'phone: digits and -')
+      .default(''),
     areas: areas.default(['HOSPITAL', 'HOMECARE']),
   }),
   'add-staff': z.object({ 'login-id': loginId, name, role: staffRoleSchema, 'hospital-idx': idx }),
@@ -44,20 +47,28 @@ export type Command = keyof typeof commands;
 function newPassword(): { password: string; generated: boolean } {
   const given = process.env.NEW_PASSWORD;
   if (given) {
-    if (!PASSWORD_PATTERN.test(given)) throw new UsageError('NEW_PASSWORD: 8–64 characters with a letter, a digit and a symbol');
+    if (!PASSWORD_PATTERN.test(given))
+      throw new UsageError('NEW_PASSWORD: 8–64 characters with a letter, a digit and a symbol');
     return { password: given, generated: false };
   }
   return { password: `${randomBytes(9).toString('base64url')}9!`, generated: true };
 }
 
-export async function runCommand(db: Database, command: Command, args: Record<string, unknown>): Promise<string> {
+export async function runCommand(
+  db: Database,
+  command: Command,
+  args: Record<string, unknown>,
+): Promise<string> {
   switch (command) {
     case 'add-hospital': {
-      const hospital = await createHospitalRepository(db).insert(args as { name: string; address: string; phone: string; areas: ('HOSPITAL' | 'HOMECARE')[] });
+      const hospital = await createHospitalRepository(db).insert(
+        args as { name: string; address: string; phone: string; areas: ('HOSPITAL' | 'HOMECARE')[] },
+      );
       return `hospital ${hospital.idx} added: ${hospital.name}`;
     }
     case 'add-staff': {
-      if (!(await createHospitalRepository(db).findByIdx(args['hospital-idx'] as number))) throw new UsageError(`No hospital with idx ${String(args['hospital-idx'])}`);
+      if (!(await createHospitalRepository(db).findByIdx(args['hospital-idx'] as number)))
+        throw new UsageError(`No hospital with idx ${String(args['hospital-idx'])}`);
       const { password, generated } = newPassword();
       const staff = await createStaffRepository(db).insert({
         loginId: args['login-id'] as string,
@@ -70,7 +81,8 @@ export async function runCommand(db: Database, command: Command, args: Record<st
     }
     case 'add-patient': {
       const hospitalIdx = args['hospital-idx'] as number | undefined;
-      if (hospitalIdx !== undefined && !(await createHospitalRepository(db).findByIdx(hospitalIdx))) throw new UsageError(`No hospital with idx ${hospitalIdx}`);
+      if (hospitalIdx !== undefined && !(await createHospitalRepository(db).findByIdx(hospitalIdx)))
+        throw new UsageError(`No hospital with idx ${hospitalIdx}`);
       const { password, generated } = newPassword();
       const patient = await createPatientRepository(db).insert({
         loginId: args['login-id'] as string,

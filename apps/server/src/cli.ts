@@ -48,7 +48,9 @@ function parse(argv: string[]) {
   });
   const parsed = commands[command as Command].safeParse(values);
   if (!parsed.success) {
-    throw new UsageError(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    throw new UsageError(
+      parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'),
+    );
   }
   return { command: command as Command, args: parsed.data as Record<string, unknown> };
 }
@@ -70,7 +72,8 @@ async function main() {
     await migrate(db);
     process.stdout.write(`${await runCommand(db, parsed.command, parsed.args)}\n`);
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') throw new UsageError('That login id is already taken.');
+    if ((error as { code?: string }).code === '23505')
+      throw new UsageError('That login id is already taken.');
     throw error;
   } finally {
     await db.close();
@@ -80,6 +83,8 @@ async function main() {
 
 main().catch((error: unknown) => {
   const known = error instanceof UsageError || error instanceof ConfigError || error instanceof StartupError;
-  process.stderr.write(`${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

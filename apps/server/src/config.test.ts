@@ -4,7 +4,15 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration from the environment', () => {
   it('has working defaults for a first start', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, dataDir: './data', accessTokenTtlS: 900, refreshTokenTtlS: 14 * 86400, seedDemo: true, deletionGraceDays: 7, corsOrigins: [] });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      accessTokenTtlS: 900,
+      refreshTokenTtlS: 14 * 86400,
+      seedDemo: true,
+      deletionGraceDays: 7,
+      corsOrigins: [],
+    });
     expect(config.tokenSecret).toBeUndefined();
   });
 
@@ -15,7 +23,13 @@ describe('configuration from the environment', () => {
   });
 
   it('names every wrong variable and what is wrong with it', () => {
-    const env = { PORT: 'eighty', DATABASE_URL: 'mysql://x', TOKEN_SECRET: 'short', CORS_ORIGINS: 'https://ok.example, not a url', SEED_DEMO: 'maybe' };
+    const env = {
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      TOKEN_SECRET: 'short',
+      CORS_ORIGINS: 'https://ok.example, not a url',
+      SEED_DEMO: 'maybe',
+    };
     let error: unknown;
     try {
       loadConfig(env);
@@ -32,7 +46,11 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the lists and numbers it is given', () => {
-    const config = loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example', ACCESS_TOKEN_TTL_S: '60', DELETION_GRACE_DAYS: '0' });
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      ACCESS_TOKEN_TTL_S: '60',
+      DELETION_GRACE_DAYS: '0',
+    });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.accessTokenTtlS).toBe(60);
     expect(config.deletionGraceDays).toBe(0);

@@ -10,7 +10,8 @@ const flag = z
   })
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
-const seconds = (fallback: number) => z.coerce.number({ error: 'must be a number of seconds' }).int().positive().default(fallback);
+const seconds = (fallback: number) =>
+  z.coerce.number({ error: 'must be a number of seconds' }).int().positive().default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
@@ -47,7 +48,10 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   /** Keeps several deployments (or test runs) apart on one Redis: prefixes channels and keys. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only').default('smartcare:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only')
+    .default('smartcare:'),
   /** Login tries per address per minute before RATE_LIMITED (brief §3). */
   LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(30),
   /** Failed passwords in a row before an account is locked for a while. */
@@ -56,7 +60,11 @@ const envSchema = z.object({
   /** Sign-up, password reset and deletion tries per address per minute. */
   ACCOUNT_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(10),
   /** Maximum JSON body in bytes. */
-  BODY_LIMIT: z.coerce.number().int().positive().default(64 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
   /** Behind a load balancer: take the client address from X-Forwarded-For (per-address limits). */
   TRUST_PROXY: flag.default(false),
   /** How often the scheduled jobs look for work. */

@@ -20,7 +20,8 @@ async function main() {
   ];
   if (demo) {
     lines.push(`  demo logins (password ${DEMO_PASSWORD}):`);
-    for (const login of demo.logins) lines.push(`    ${login.kind.padEnd(8)} ${login.loginId.padEnd(10)} ${login.note}`);
+    for (const login of demo.logins)
+      lines.push(`    ${login.kind.padEnd(8)} ${login.loginId.padEnd(10)} ${login.note}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
@@ -48,7 +49,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Smart Care failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Smart Care failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

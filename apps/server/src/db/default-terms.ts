@@ -5,7 +5,13 @@ import type { TermsCode } from '@smartcare/contract/terms';
  * separate from the others, and optional items never block the service (PIPA Art. 22–23).
  * A hospital publishes newer versions; version 1 stays for the consents given to it.
  */
-export const DEFAULT_TERMS: { termsCode: TermsCode; version: number; title: string; required: boolean; body: string }[] = [
+export const DEFAULT_TERMS: {
+  termsCode: TermsCode;
+  version: number;
+  title: string;
+  required: boolean;
+  body: string;
+}[] = [
   {
     termsCode: 'SERVICE',
     version: 1,

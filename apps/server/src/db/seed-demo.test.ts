@@ -15,7 +15,10 @@ describe('demo data', () => {
 
   it('gives working demo logins for both areas and both roles, and seeding twice changes nothing', async () => {
     const first = await seedDemo(t.app.db);
-    const counts = async () => t.app.db.one('SELECT (SELECT count(*) FROM hospitals) AS h, (SELECT count(*) FROM patients) AS p, (SELECT count(*) FROM staff_users) AS s, (SELECT count(*) FROM terms) AS t');
+    const counts = async () =>
+      t.app.db.one(
+        'SELECT (SELECT count(*) FROM hospitals) AS h, (SELECT count(*) FROM patients) AS p, (SELECT count(*) FROM staff_users) AS s, (SELECT count(*) FROM terms) AS t',
+      );
     const before = await counts();
     expect(before).toEqual({ h: 2, p: 2, s: 3, t: 6 });
     await seedDemo(t.app.db);
@@ -24,15 +27,26 @@ describe('demo data', () => {
 
     const demo = await loginPatient(t.baseUrl, { loginId: 'demo', password: DEMO_PASSWORD });
     const myData = await api(t.baseUrl).get<MyData>(apiPaths.patient.getMyData, { token: demo.accessToken });
-    expect(myData.data!.profile).toMatchObject({ areas: ['HOSPITAL'], choseHospitalName: '스마트병원 서울본원', ward: '7병동' });
+    expect(myData.data!.profile).toMatchObject({
+      areas: ['HOSPITAL'],
+      choseHospitalName: '스마트병원 서울본원',
+      ward: '7병동',
+    });
     expect(myData.data!.consents.filter((c) => c.required).every((c) => c.agreed)).toBe(true);
     const homecare = await loginPatient(t.baseUrl, { loginId: 'homecare', password: DEMO_PASSWORD });
-    const profile = await api(t.baseUrl).get<MyData>(apiPaths.patient.getMyData, { token: homecare.accessToken });
+    const profile = await api(t.baseUrl).get<MyData>(apiPaths.patient.getMyData, {
+      token: homecare.accessToken,
+    });
     expect(profile.data!.profile.areas).toEqual(['HOMECARE']);
 
-    for (const [loginId, role] of [['nurse', 'NURSE'], ['admin', 'ADMIN']] as const) {
+    for (const [loginId, role] of [
+      ['nurse', 'NURSE'],
+      ['admin', 'ADMIN'],
+    ] as const) {
       const pair = await loginStaff(t.baseUrl, { loginId, password: DEMO_PASSWORD });
-      const me = await api(t.baseUrl).get<StaffProfile>(apiPaths.staff.getMyData, { token: pair.accessToken });
+      const me = await api(t.baseUrl).get<StaffProfile>(apiPaths.staff.getMyData, {
+        token: pair.accessToken,
+      });
       expect(me.data).toMatchObject({ role, hospitalName: '스마트병원 서울본원' });
     }
   });

@@ -17,8 +17,18 @@ export interface DemoLogin {
 }
 
 const HOSPITALS = [
-  { name: '스마트병원 서울본원', address: '서울특별시 종로구 대학로 101', phone: '02-2072-0000', areas: ['HOSPITAL', 'HOMECARE'] as CareArea[] },
-  { name: '스마트병원 부산분원', address: '부산광역시 서구 구덕로 179', phone: '051-240-0000', areas: ['HOSPITAL', 'HOMECARE'] as CareArea[] },
+  {
+    name: '스마트병원 서울본원',
+    address: '서울특별시 종로구 대학로 101',
+    phone: '02-2072-0000',
+    areas: ['HOSPITAL', 'HOMECARE'] as CareArea[],
+  },
+  {
+    name: '스마트병원 부산분원',
+    address: '부산광역시 서구 구덕로 179',
+    phone: '051-240-0000',
+    areas: ['HOSPITAL', 'HOMECARE'] as CareArea[],
+  },
 ];
 
 /** Publishes the default terms (idempotent): sign-up needs them in every deployment. */
@@ -45,17 +55,49 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
 
     const patients = createPatientRepository(tx);
     const demoPatients = [
-      { loginId: 'demo', name: '김하늘', areas: ['HOSPITAL'] as CareArea[], choseHospitalIdx: seoulIdx, ward: '7병동', bed: '703-2', birthDate: '1958-03-14', sex: 'F' as const, phone: '010-1234-5678', email: 'demo@smartcare.local' },
-      { loginId: 'homecare', name: '박재택', areas: ['HOMECARE'] as CareArea[], choseHospitalIdx: seoulIdx, ward: null, bed: null, birthDate: '1949-11-02', sex: 'M' as const, phone: '010-2345-6789', email: 'homecare@smartcare.local' },
+      {
+        loginId: 'demo',
+        name: '김하늘',
+        areas: ['HOSPITAL'] as CareArea[],
+        choseHospitalIdx: seoulIdx,
+        ward: '7병동',
+        bed: '703-2',
+        birthDate: '1958-03-14',
+        sex: 'F' as const,
+        phone: '010-1234-5678',
+        email: 'demo@smartcare.local',
+      },
+      {
+        loginId: 'homecare',
+        name: '박재택',
+        areas: ['HOMECARE'] as CareArea[],
+        choseHospitalIdx: seoulIdx,
+        ward: null,
+        bed: null,
+        birthDate: '1949-11-02',
+        sex: 'M' as const,
+        phone: '010-2345-6789',
+        email: 'homecare@smartcare.local',
+      },
     ];
     for (const patient of demoPatients) {
       if (await patients.loginIdTaken(patient.loginId)) continue;
       const created = await patients.insert({ ...patient, passwordHash });
       for (const item of DEFAULT_TERMS) {
         // Demo patients agreed to the required terms and to location; not to advertising.
-        await patients.answerConsent(created.idx, item.termsCode, item.version, item.required || item.termsCode === 'LOCATION');
+        await patients.answerConsent(
+          created.idx,
+          item.termsCode,
+          item.version,
+          item.required || item.termsCode === 'LOCATION',
+        );
       }
-      await patients.upsertBodyInfo(created.idx, patient.loginId === 'demo' ? { heightCm: 162, weightKg: 58, bloodType: 'A+' } : { heightCm: 170, weightKg: 66, bloodType: 'O+', chronicConditions: '고혈압' });
+      await patients.upsertBodyInfo(
+        created.idx,
+        patient.loginId === 'demo'
+          ? { heightCm: 162, weightKg: 58, bloodType: 'A+' }
+          : { heightCm: 170, weightKg: 66, bloodType: 'O+', chronicConditions: '고혈압' },
+      );
     }
 
     const staff = createStaffRepository(tx);
@@ -71,7 +113,11 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
 
     return {
       logins: [
-        { kind: 'patient', loginId: 'demo', note: `hospital area, ${HOSPITALS[0]!.name} 7병동 703-2 (/#/hospital/login)` },
+        {
+          kind: 'patient',
+          loginId: 'demo',
+          note: `hospital area, ${HOSPITALS[0]!.name} 7병동 703-2 (/#/hospital/login)`,
+        },
         { kind: 'patient', loginId: 'homecare', note: 'home-care area (/#/homecare/login)' },
         { kind: 'staff', loginId: 'nurse', note: `NURSE, ${HOSPITALS[0]!.name} (/staff/)` },
         { kind: 'staff', loginId: 'admin', note: `ADMIN, ${HOSPITALS[0]!.name} (/staff/)` },

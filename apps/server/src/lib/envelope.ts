@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveLocale, resultDescriptions, ResultCode, type AppLocale } from '@smartcare/contract/result-codes';
+import {
+  resolveLocale,
+  resultDescriptions,
+  ResultCode,
+  type AppLocale,
+} from '@smartcare/contract/result-codes';
 
 export function localeOf(request: FastifyRequest): AppLocale {
   return resolveLocale(request.headers['accept-language']);

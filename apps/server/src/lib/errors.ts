@@ -17,7 +17,8 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what?: string) => new DomainError('NOT_FOUND', null, what ? `${what} not found` : undefined);
+export const notFound = (what?: string) =>
+  new DomainError('NOT_FOUND', null, what ? `${what} not found` : undefined);
 export const conflict = (what?: string) => new DomainError('CONFLICT', null, what);
 export const forbidden = () => new DomainError('FORBIDDEN');
 export const notLoggedIn = () => new DomainError('NOT_LOGGED_IN');

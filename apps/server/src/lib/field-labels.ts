@@ -47,7 +47,11 @@ const labels: Record<AppLocale, Record<string, string>> = {
 };
 
 export function fieldLabel(locale: AppLocale, field: string): string {
-  const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
   return labels[locale][last] ?? last;
 }
 

@@ -16,7 +16,10 @@ let dummyHash: Promise<string> | undefined;
  * Verifies against the stored hash, or against a throw-away one when there is no account,
  * so "no such user" and "wrong password" take the same time.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   dummyHash ??= hashPassword('smartcare-timing-equaliser');
   const target = storedHash ?? (await dummyHash);
   try {

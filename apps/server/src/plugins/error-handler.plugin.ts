@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { httpStatusOf, resultDescriptions, ResultCode, type ResultCodeName } from '@smartcare/contract/result-codes';
+import {
+  httpStatusOf,
+  resultDescriptions,
+  ResultCode,
+  type ResultCodeName,
+} from '@smartcare/contract/result-codes';
 import type { FieldError } from '@smartcare/contract/envelope';
 import {
   formatValidationMessage,
@@ -95,7 +100,9 @@ export const errorHandlerPlugin = fp(
       if (status === 404) return send(request, reply, 'NOT_FOUND');
       if (status >= 400 && status < 500) {
         // Malformed JSON, unsupported media type, empty body where one was declared …
-        return send(request, reply, 'VALIDATION_FAILED', { fields: [{ field: 'body', message: formatValidationMessage(localeOf(request), 'invalid') }] });
+        return send(request, reply, 'VALIDATION_FAILED', {
+          fields: [{ field: 'body', message: formatValidationMessage(localeOf(request), 'invalid') }],
+        });
       }
       request.log.error({ err: error }, 'unexpected error');
       return send(request, reply, 'SERVER_ERROR');

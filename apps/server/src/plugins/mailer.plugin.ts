@@ -39,7 +39,10 @@ export const mailerPlugin = fp<MailerPluginOptions>(
         if (config.isProduction) {
           app.log.warn({ subject: message.subject }, 'SMTP_URL is not set: e-mail not sent');
         } else {
-          app.log.info({ mail: { to: message.to, subject: message.subject, ...devLogNote } }, 'SMTP_URL is not set: e-mail written to the log instead (development only)');
+          app.log.info(
+            { mail: { to: message.to, subject: message.subject, ...devLogNote } },
+            'SMTP_URL is not set: e-mail written to the log instead (development only)',
+          );
         }
         return false;
       },

@@ -24,6 +24,8 @@ export const openapiPlugin = fp(
       routePrefix: DOCS_PATH,
       // The viewer's own inline bootstrap needs hashes; staticCSP adds them on its routes only.
       staticCSP: true,
+      // Served over plain http on a LAN too: upgrading its script loads to https would break it.
+      transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
       uiConfig: { deepLinking: false },
     });
   },

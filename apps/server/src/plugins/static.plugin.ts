@@ -31,11 +31,22 @@ declare module 'fastify' {
 export const staticPlugin = fp<StaticPluginOptions>(
   async (app, options) => {
     const sites = [
-      { prefix: '/staff/', root: options.staffDist ?? path.join(repoRoot, 'apps/staff/dist'), name: 'staff console' },
-      { prefix: '/', root: options.patientDist ?? path.join(repoRoot, 'apps/patient/dist'), name: 'patient app' },
+      {
+        prefix: '/staff/',
+        root: options.staffDist ?? path.join(repoRoot, 'apps/staff/dist'),
+        name: 'staff console',
+      },
+      {
+        prefix: '/',
+        root: options.patientDist ?? path.join(repoRoot, 'apps/patient/dist'),
+        name: 'patient app',
+      },
     ].filter((site) => {
       const found = existsSync(path.join(site.root, 'index.html'));
-      if (!found) app.log.warn(`The ${site.name} is not built (${site.root} has no index.html): run \`npm run build\` to serve it at ${site.prefix}`);
+      if (!found)
+        app.log.warn(
+          `The ${site.name} is not built (${site.root} has no index.html): run \`npm run build\` to serve it at ${site.prefix}`,
+        );
       return found;
     });
 
@@ -49,7 +60,10 @@ export const staticPlugin = fp<StaticPluginOptions>(
         index: ['index.html'],
         // Hashed assets may be cached for long; index.html never, so a deploy is seen at once.
         setHeaders(reply, filePath) {
-          reply.header('cache-control', filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+          reply.header(
+            'cache-control',
+            filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+          );
         },
       });
       decorated = true;
@@ -58,7 +72,9 @@ export const staticPlugin = fp<StaticPluginOptions>(
     app.decorate('spaFallback', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' || request.url.startsWith(API_PREFIX)) return false;
       if (!(request.headers.accept ?? '').includes('text/html')) return false;
-      const site = sites.find((candidate) => request.url.startsWith(candidate.prefix) || `${request.url}/` === candidate.prefix);
+      const site = sites.find(
+        (candidate) => request.url.startsWith(candidate.prefix) || `${request.url}/` === candidate.prefix,
+      );
       if (!site) return false;
       await reply.header('cache-control', 'no-cache').sendFile('index.html', site.root);
       return true;

@@ -34,7 +34,9 @@ let template: Promise<Blob> | undefined;
 async function templateKey(): Promise<string> {
   // The package does not export its package.json; its entry file identifies the build well enough.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const hash = createHash('sha256').update(await readFile(path.join(path.dirname(pgliteEntry), '../package.json')));
+  const hash = createHash('sha256').update(
+    await readFile(path.join(path.dirname(pgliteEntry), '../package.json')),
+  );
   for (const migration of await readMigrations()) hash.update(migration.name).update(migration.sql);
   return hash.digest('hex').slice(0, 16);
 }
@@ -125,7 +127,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = usesOwnStorage ? undefined : await freshPglite();
   let app: App;
   try {
-    app = await buildApp(config, { jobsAutoStart: false, ...options.build, ...(database ? { database } : {}) });
+    app = await buildApp(config, {
+      jobsAutoStart: false,
+      ...options.build,
+      ...(database ? { database } : {}),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await postgres?.drop();

@@ -54,7 +54,13 @@ export async function createPatient(
 
 export async function createStaff(
   db: SqlQueryable,
-  overrides: { hospitalIdx?: number; role?: StaffRole; loginId?: string; name?: string; password?: string } = {},
+  overrides: {
+    hospitalIdx?: number;
+    role?: StaffRole;
+    loginId?: string;
+    name?: string;
+    password?: string;
+  } = {},
 ): Promise<CreatedAccount & { hospitalIdx: number; role: StaffRole }> {
   const { password = TEST_PASSWORD } = overrides;
   const hospitalIdx = overrides.hospitalIdx ?? (await createHospital(db)).idx;
@@ -85,7 +91,11 @@ export interface ApiCallOptions {
 
 /** A fetch helper over real HTTP that returns the parsed envelope and the status. */
 export function api(baseUrl: string) {
-  async function call<T = unknown>(method: string, path: string, options: ApiCallOptions = {}): Promise<ApiResponse<T>> {
+  async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: ApiCallOptions = {},
+  ): Promise<ApiResponse<T>> {
     const url = new URL(`${baseUrl}${API_PREFIX}${path}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -110,9 +120,16 @@ export function api(baseUrl: string) {
   };
 }
 
-async function login(baseUrl: string, path: string, account: { loginId: string; password: string }): Promise<TokenPair> {
-  const response = await api(baseUrl).post<TokenPair>(path, { body: { loginId: account.loginId, password: account.password } });
-  if (response.code !== 0 || !response.data) throw new Error(`login failed for ${account.loginId}: ${response.code} ${response.description}`);
+async function login(
+  baseUrl: string,
+  path: string,
+  account: { loginId: string; password: string },
+): Promise<TokenPair> {
+  const response = await api(baseUrl).post<TokenPair>(path, {
+    body: { loginId: account.loginId, password: account.password },
+  });
+  if (response.code !== 0 || !response.data)
+    throw new Error(`login failed for ${account.loginId}: ${response.code} ${response.description}`);
   return response.data;
 }
 

@@ -13,7 +13,11 @@ export const healthModule: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'Readiness',
-        response: { 200: envelopeSchema(z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) })) },
+        response: {
+          200: envelopeSchema(
+            z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          ),
+        },
       },
     },
     async (request) => {

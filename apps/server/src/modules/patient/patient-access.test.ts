@@ -4,7 +4,14 @@ import type { MyData } from '@smartcare/contract/patient';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { publishDefaultTerms } from '../../db/seed-demo.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
-import { api, createHospital, createPatient, createStaff, loginPatient, loginStaff } from '../../testing/factories.ts';
+import {
+  api,
+  createHospital,
+  createPatient,
+  createStaff,
+  loginPatient,
+  loginStaff,
+} from '../../testing/factories.ts';
 
 /**
  * Every patient call with the caller's own token, and proof that patient B's record is
@@ -21,9 +28,14 @@ describe('a patient only ever reaches their own record', () => {
 
   const snapshot = async (idx: number) => {
     const rows = await Promise.all(
-      ['patients WHERE idx', 'body_info WHERE patient_idx', 'alarm_settings WHERE patient_idx', 'push_tokens WHERE patient_idx', 'consents WHERE patient_idx', 'deletion_requests WHERE patient_idx'].map(
-        async (from) => (await t.app.db.query(`SELECT * FROM ${from} = $1`, [idx])).rows,
-      ),
+      [
+        'patients WHERE idx',
+        'body_info WHERE patient_idx',
+        'alarm_settings WHERE patient_idx',
+        'push_tokens WHERE patient_idx',
+        'consents WHERE patient_idx',
+        'deletion_requests WHERE patient_idx',
+      ].map(async (from) => (await t.app.db.query(`SELECT * FROM ${from} = $1`, [idx])).rows),
     );
     return JSON.stringify(rows);
   };
@@ -62,7 +74,10 @@ describe('a patient only ever reaches their own record', () => {
     await call.put(apiPaths.patient.updateBodyInfo, { token, body: { weightKg: 70 } });
     await call.put(apiPaths.patient.alarmUpdate, { token, body: { chat: false } });
     await call.put(apiPaths.patient.updateFcmToken, { token, body: { fcmToken: 'a-device' } });
-    await call.put(apiPaths.patient.updateConsents, { token, body: { consents: [{ termsCode: 'MARKETING', agreed: true }] } });
+    await call.put(apiPaths.patient.updateConsents, {
+      token,
+      body: { consents: [{ termsCode: 'MARKETING', agreed: true }] },
+    });
     await call.delete(apiPaths.patient.deleteRequest, { token });
     await call.post(apiPaths.patient.cancelDeleteRequest, { token });
     await call.delete(apiPaths.patient.delete, { token, body: { password: b.password } });
@@ -86,7 +101,10 @@ describe('a patient only ever reaches their own record', () => {
     ] as const;
     for (const [method, path] of calls) {
       for (const token of [undefined, staffToken]) {
-        const response = await api(t.baseUrl).call(method, path, { ...(token ? { token } : {}), ...(method === 'GET' ? {} : { body: {} }) });
+        const response = await api(t.baseUrl).call(method, path, {
+          ...(token ? { token } : {}),
+          ...(method === 'GET' ? {} : { body: {} }),
+        });
         expect(response.code, `${method} ${path}`).toBe(ResultCode.NOT_LOGGED_IN);
         expect(response.status).toBe(401);
       }

@@ -19,7 +19,9 @@ describe('sign-up', () => {
   afterAll(() => t.close());
 
   const signUp = (body: Record<string, unknown>) =>
-    api(t.baseUrl).post<ValidationFailure & { idx: number; loginId: string }>(apiPaths.patient.signUp, { body });
+    api(t.baseUrl).post<ValidationFailure & { idx: number; loginId: string }>(apiPaths.patient.signUp, {
+      body,
+    });
   const valid = (loginId: string) => ({
     loginId,
     name: '새환자',
@@ -43,7 +45,9 @@ describe('sign-up', () => {
   it('refuses when a required terms is not agreed, and writes nothing', async () => {
     const response = await signUp({ ...valid('newpatient2'), agreedTermsCodes: ['SERVICE', 'PRIVACY'] });
     expect(response.status).toBe(400);
-    expect(response.data!.fields).toEqual([{ field: 'agreedTermsCodes', message: '약관 동의을(를) 입력해 주세요' }]);
+    expect(response.data!.fields).toEqual([
+      { field: 'agreedTermsCodes', message: '약관 동의을(를) 입력해 주세요' },
+    ]);
     expect(await t.app.db.maybeOne(`SELECT 1 FROM patients WHERE login_id = 'newpatient2'`)).toBeNull();
   });
 
@@ -55,7 +59,14 @@ describe('sign-up', () => {
   });
 
   it('each field has its rule and its message (spec §5)', async () => {
-    const response = await signUp({ loginId: 'AB', name: '', email: 'nope', password: 'short', passwordConfirm: 'other', agreedTermsCodes: [...REQUIRED] });
+    const response = await signUp({
+      loginId: 'AB',
+      name: '',
+      email: 'nope',
+      password: 'short',
+      passwordConfirm: 'other',
+      agreedTermsCodes: [...REQUIRED],
+    });
     expect(response.status).toBe(400);
     const messages = Object.fromEntries(response.data!.fields.map((f) => [f.field, f.message]));
     expect(messages).toMatchObject({
@@ -65,7 +76,9 @@ describe('sign-up', () => {
       password: '비밀번호는 8~64자이며 영문, 숫자, 특수문자를 모두 포함해야 합니다',
     });
     const mismatch = await signUp({ ...valid('newpatient3'), passwordConfirm: 'Secret12?' });
-    expect(mismatch.data!.fields).toEqual([{ field: 'passwordConfirm', message: '비밀번호가 일치하지 않습니다' }]);
+    expect(mismatch.data!.fields).toEqual([
+      { field: 'passwordConfirm', message: '비밀번호가 일치하지 않습니다' },
+    ]);
     const english = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.signUp, {
       body: { ...valid('newpatient4'), email: 'nope' },
       headers: { 'accept-language': 'en' },
@@ -86,7 +99,8 @@ describe('forgotten password', () => {
     await smtp.close();
   });
 
-  const codeIn = (raw: string) => /인증번호: (\d{6})/.exec(raw.replace(/=\r?\n/g, ''))?.[1] ?? decodeCode(raw);
+  const codeIn = (raw: string) =>
+    /인증번호: (\d{6})/.exec(raw.replace(/=\r?\n/g, ''))?.[1] ?? decodeCode(raw);
   /** The body may arrive base64-encoded (UTF-8 text); decode it when the plain match fails. */
   function decodeCode(raw: string): string | undefined {
     const [, body = ''] = raw.split(/\r?\n\r?\n/);
@@ -96,39 +110,67 @@ describe('forgotten password', () => {
   it('sends a 6-digit code by e-mail; the code sets a new password once and ends old sessions', async () => {
     const patient = await createPatient(t.app.db, { email: 'forgetful@example.com' });
     const oldPair = await loginPatient(t.baseUrl, patient);
-    const asked = await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body: { loginId: patient.loginId, email: 'Forgetful@example.com' } });
+    const asked = await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, {
+      body: { loginId: patient.loginId, email: 'Forgetful@example.com' },
+    });
     expect(asked.code).toBe(ResultCode.SUCCESS);
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]!.to).toEqual(['forgetful@example.com']);
     const code = codeIn(smtp.mails[0]!.raw);
     expect(code).toMatch(/^\d{6}$/);
 
-    const reset = { loginId: patient.loginId, verificationCode: code, newPassword: 'Brand-new9', newPasswordConfirm: 'Brand-new9' };
-    expect((await api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: reset })).code).toBe(ResultCode.SUCCESS);
+    const reset = {
+      loginId: patient.loginId,
+      verificationCode: code,
+      newPassword: 'Brand-new9',
+      newPasswordConfirm: 'Brand-new9',
+    };
+    expect((await api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: reset })).code).toBe(
+      ResultCode.SUCCESS,
+    );
     await loginPatient(t.baseUrl, { loginId: patient.loginId, password: 'Brand-new9' });
-    const replay = await api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: { ...reset, newPassword: 'Other-new9', newPasswordConfirm: 'Other-new9' } });
+    const replay = await api(t.baseUrl).post(apiPaths.patient.resetPassword, {
+      body: { ...reset, newPassword: 'Other-new9', newPasswordConfirm: 'Other-new9' },
+    });
     expect(replay.code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
-    const oldRefresh = await api(t.baseUrl).post(apiPaths.patient.refresh, { headers: { AccessToken: oldPair.accessToken, RefreshToken: oldPair.refreshToken } });
+    const oldRefresh = await api(t.baseUrl).post(apiPaths.patient.refresh, {
+      headers: { AccessToken: oldPair.accessToken, RefreshToken: oldPair.refreshToken },
+    });
     expect(oldRefresh.code).toBe(ResultCode.REFRESH_FAILED);
   });
 
   it('answers success for unknown accounts and wrong e-mails, and sends nothing', async () => {
     const patient = await createPatient(t.app.db, { email: 'someone@example.com' });
     const before = smtp.mails.length;
-    for (const body of [{ loginId: 'no-such-user', email: 'x@example.com' }, { loginId: patient.loginId, email: 'other@example.com' }]) {
-      expect((await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body })).code).toBe(ResultCode.SUCCESS);
+    for (const body of [
+      { loginId: 'no-such-user', email: 'x@example.com' },
+      { loginId: patient.loginId, email: 'other@example.com' },
+    ]) {
+      expect((await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body })).code).toBe(
+        ResultCode.SUCCESS,
+      );
     }
     expect(smtp.mails.length).toBe(before);
   });
 
   it('a wrong code counts; after five wrong tries even the right code is refused', async () => {
     const patient = await createPatient(t.app.db, { email: 'guess@example.com' });
-    await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body: { loginId: patient.loginId, email: 'guess@example.com' } });
+    await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, {
+      body: { loginId: patient.loginId, email: 'guess@example.com' },
+    });
     const code = codeIn(smtp.mails.at(-1)!.raw)!;
     const wrongCode = code === '000000' ? '111111' : '000000';
     const attempt = (verificationCode: string) =>
-      api(t.baseUrl).post(apiPaths.patient.resetPassword, { body: { loginId: patient.loginId, verificationCode, newPassword: 'Brand-new9', newPasswordConfirm: 'Brand-new9' } });
-    for (let i = 0; i < 5; i++) expect((await attempt(wrongCode)).code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
+      api(t.baseUrl).post(apiPaths.patient.resetPassword, {
+        body: {
+          loginId: patient.loginId,
+          verificationCode,
+          newPassword: 'Brand-new9',
+          newPasswordConfirm: 'Brand-new9',
+        },
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(wrongCode)).code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
     const right = await attempt(code);
     expect(right.status).toBe(400);
     expect(right.code).toBe(ResultCode.VERIFICATION_CODE_INVALID);
@@ -137,7 +179,12 @@ describe('forgotten password', () => {
 
   it('the code must be six digits and the passwords must match', async () => {
     const response = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.resetPassword, {
-      body: { loginId: 'x', verificationCode: '12ab', newPassword: 'Brand-new9', newPasswordConfirm: 'Brand-new8' },
+      body: {
+        loginId: 'x',
+        verificationCode: '12ab',
+        newPassword: 'Brand-new9',
+        newPasswordConfirm: 'Brand-new8',
+      },
     });
     expect(response.data!.fields).toEqual(
       expect.arrayContaining([

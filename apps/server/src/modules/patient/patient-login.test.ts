@@ -16,25 +16,43 @@ describe('patient login', () => {
 
   it('gives a token pair that opens the patient’s own profile', async () => {
     const hospital = await createHospital(t.app.db, { name: '스마트병원 테스트' });
-    const patient = await createPatient(t.app.db, { name: '홍길동', choseHospitalIdx: hospital.idx, ward: '5병동', bed: '12' });
+    const patient = await createPatient(t.app.db, {
+      name: '홍길동',
+      choseHospitalIdx: hospital.idx,
+      ward: '5병동',
+      bed: '12',
+    });
     const tokens = await loginPatient(t.baseUrl, patient);
-    const profile = await api(t.baseUrl).get<PatientProfile>(apiPaths.patient.getPatient, { token: tokens.accessToken });
+    const profile = await api(t.baseUrl).get<PatientProfile>(apiPaths.patient.getPatient, {
+      token: tokens.accessToken,
+    });
     expect(profile.status).toBe(200);
     expect(profile.code).toBe(ResultCode.SUCCESS);
     expect(profile.description).toBe('성공');
-    expect(profile.data).toMatchObject({ idx: patient.idx, name: '홍길동', choseHospitalIdx: hospital.idx, choseHospitalName: '스마트병원 테스트', ward: '5병동' });
+    expect(profile.data).toMatchObject({
+      idx: patient.idx,
+      name: '홍길동',
+      choseHospitalIdx: hospital.idx,
+      choseHospitalName: '스마트병원 테스트',
+      ward: '5병동',
+    });
   });
 
   it('iosLogin is the same call for the iOS wrapper', async () => {
     const patient = await createPatient(t.app.db);
-    const response = await api(t.baseUrl).post<TokenPair>(apiPaths.patient.iosLogin, { body: { loginId: patient.loginId, password: patient.password } });
+    const response = await api(t.baseUrl).post<TokenPair>(apiPaths.patient.iosLogin, {
+      body: { loginId: patient.loginId, password: patient.password },
+    });
     expect(response.code).toBe(ResultCode.SUCCESS);
     expect(response.data).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
   });
 
   it('answers a wrong password and an unknown id alike: BAD_CREDENTIALS in Korean', async () => {
     const patient = await createPatient(t.app.db);
-    for (const body of [{ loginId: patient.loginId, password: 'wrong-Pass1!' }, { loginId: 'nobody-here', password: 'wrong-Pass1!' }]) {
+    for (const body of [
+      { loginId: patient.loginId, password: 'wrong-Pass1!' },
+      { loginId: 'nobody-here', password: 'wrong-Pass1!' },
+    ]) {
       const response = await api(t.baseUrl).post(apiPaths.patient.login, { body });
       expect(response.status).toBe(401);
       expect(response.code).toBe(ResultCode.BAD_CREDENTIALS);
@@ -54,12 +72,18 @@ describe('patient login', () => {
   it('locks the account after repeated wrong passwords, even for the right one, and says how long', async () => {
     const patient = await createPatient(t.app.db);
     const wrong = { loginId: patient.loginId, password: 'wrong-Pass1!' };
-    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong })).code).toBe(ResultCode.BAD_CREDENTIALS);
-    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong })).code).toBe(ResultCode.BAD_CREDENTIALS);
+    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong })).code).toBe(
+      ResultCode.BAD_CREDENTIALS,
+    );
+    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong })).code).toBe(
+      ResultCode.BAD_CREDENTIALS,
+    );
     const third = await api(t.baseUrl).post<RetryAfter>(apiPaths.patient.login, { body: wrong });
     expect(third.status).toBe(423);
     expect(third.code).toBe(ResultCode.ACCOUNT_LOCKED);
-    const right = await api(t.baseUrl).post<RetryAfter>(apiPaths.patient.login, { body: { loginId: patient.loginId, password: patient.password } });
+    const right = await api(t.baseUrl).post<RetryAfter>(apiPaths.patient.login, {
+      body: { loginId: patient.loginId, password: patient.password },
+    });
     expect(right.code).toBe(ResultCode.ACCOUNT_LOCKED);
     expect(right.data!.retryAfterSeconds).toBeGreaterThan(500);
     expect(right.data!.retryAfterSeconds).toBeLessThanOrEqual(600);
@@ -74,11 +98,19 @@ describe('patient login', () => {
     await loginPatient(t.baseUrl, patient);
     await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
     await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
-    expect((await api(t.baseUrl).post(apiPaths.patient.login, { body: { loginId: patient.loginId, password: patient.password } })).code).toBe(ResultCode.SUCCESS);
+    expect(
+      (
+        await api(t.baseUrl).post(apiPaths.patient.login, {
+          body: { loginId: patient.loginId, password: patient.password },
+        })
+      ).code,
+    ).toBe(ResultCode.SUCCESS);
   });
 
   it('rejects malformed and unknown fields with per-field messages', async () => {
-    const response = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.login, { body: { loginId: '', password: 'x', remember: true } });
+    const response = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.login, {
+      body: { loginId: '', password: 'x', remember: true },
+    });
     expect(response.status).toBe(400);
     expect(response.code).toBe(ResultCode.VALIDATION_FAILED);
     expect(response.data!.fields).toEqual(
@@ -96,9 +128,14 @@ describe('patient login', () => {
 
   it('records every login and failed login in the audit log', async () => {
     const patient = await createPatient(t.app.db);
-    await api(t.baseUrl).post(apiPaths.patient.login, { body: { loginId: patient.loginId, password: 'wrong-Pass1!' } });
+    await api(t.baseUrl).post(apiPaths.patient.login, {
+      body: { loginId: patient.loginId, password: 'wrong-Pass1!' },
+    });
     await loginPatient(t.baseUrl, patient);
-    const { rows } = await t.app.db.query<{ action: string }>('SELECT action FROM audit_log WHERE patient_idx = $1 ORDER BY idx', [patient.idx]);
+    const { rows } = await t.app.db.query<{ action: string }>(
+      'SELECT action FROM audit_log WHERE patient_idx = $1 ORDER BY idx',
+      [patient.idx],
+    );
     expect(rows.map((row) => row.action)).toEqual(['patient.loginFailed', 'patient.login']);
   });
 });

@@ -24,26 +24,58 @@ describe('the patient’s own record', () => {
   afterAll(() => t.close());
 
   const auditActions = async () =>
-    (await t.app.db.query<{ action: string; detail: Record<string, unknown> }>('SELECT action, detail FROM audit_log WHERE patient_idx = $1 ORDER BY idx', [patientIdx])).rows;
+    (
+      await t.app.db.query<{ action: string; detail: Record<string, unknown> }>(
+        'SELECT action, detail FROM audit_log WHERE patient_idx = $1 ORDER BY idx',
+        [patientIdx],
+      )
+    ).rows;
 
   it('getMyData brings profile, body information, alarm settings (advertising off) and consents', async () => {
     const response = await call().get<MyData>(apiPaths.patient.getMyData, { token });
     expect(response.code).toBe(ResultCode.SUCCESS);
     expect(response.data!.profile.name).toBe('김하늘');
     expect(response.data!.bodyInfo).toMatchObject({ heightCm: null, allergies: '' });
-    expect(response.data!.alarmSettings).toMatchObject({ chat: true, marketing: false, marketingNight: false });
-    expect(response.data!.consents.map((c) => c.termsCode)).toEqual(['SERVICE', 'PRIVACY', 'HEALTH_DATA', 'LOCATION', 'MARKETING', 'MARKETING_NIGHT']);
-    expect((await auditActions()).at(-1)).toMatchObject({ action: 'patient.read', detail: { part: 'myData' } });
+    expect(response.data!.alarmSettings).toMatchObject({
+      chat: true,
+      marketing: false,
+      marketingNight: false,
+    });
+    expect(response.data!.consents.map((c) => c.termsCode)).toEqual([
+      'SERVICE',
+      'PRIVACY',
+      'HEALTH_DATA',
+      'LOCATION',
+      'MARKETING',
+      'MARKETING_NIGHT',
+    ]);
+    expect((await auditActions()).at(-1)).toMatchObject({
+      action: 'patient.read',
+      detail: { part: 'myData' },
+    });
   });
 
   it('updateMyData changes only the given fields and can choose a hospital', async () => {
     const hospital = await createHospital(t.app.db, { name: '스마트병원 부산분원' });
     const response = await call().put<PatientProfile>(apiPaths.patient.updateMyData, {
       token,
-      body: { description: '당뇨 관리 중', phone: '010-1111-2222', birthDate: '1960-05-01', choseHospitalIdx: hospital.idx, ward: '3병동' },
+      body: {
+        description: '당뇨 관리 중',
+        phone: '010-1111-2222',
+        birthDate: '1960-05-01',
+        choseHospitalIdx: hospital.idx,
+        ward: '3병동',
+      },
     });
     expect(response.code).toBe(ResultCode.SUCCESS);
-    expect(response.data).toMatchObject({ name: '김하늘', description: '당뇨 관리 중', birthDate: '1960-05-01', choseHospitalIdx: hospital.idx, choseHospitalName: '스마트병원 부산분원', ward: '3병동' });
+    expect(response.data).toMatchObject({
+      name: '김하늘',
+      description: '당뇨 관리 중',
+      birthDate: '1960-05-01',
+      choseHospitalIdx: hospital.idx,
+      choseHospitalName: '스마트병원 부산분원',
+      ward: '3병동',
+    });
     // The log names the fields, never their values.
     const last = (await auditActions()).at(-1)!;
     expect(last.action).toBe('patient.update');
@@ -52,7 +84,10 @@ describe('the patient’s own record', () => {
 
   it('choosing a hospital that does not exist is NOT_FOUND and changes nothing', async () => {
     const before = (await call().get<PatientProfile>(apiPaths.patient.getPatient, { token })).data!;
-    const response = await call().put(apiPaths.patient.updateMyData, { token, body: { choseHospitalIdx: 999_999, name: '바뀌면 안 됨' } });
+    const response = await call().put(apiPaths.patient.updateMyData, {
+      token,
+      body: { choseHospitalIdx: 999_999, name: '바뀌면 안 됨' },
+    });
     expect(response.status).toBe(404);
     expect(response.code).toBe(ResultCode.NOT_FOUND);
     const after = (await call().get<PatientProfile>(apiPaths.patient.getPatient, { token })).data!;
@@ -60,7 +95,10 @@ describe('the patient’s own record', () => {
   });
 
   it('updateMyData rejects a bad e-mail and unknown fields with messages in Korean', async () => {
-    const response = await call().put<ValidationFailure>(apiPaths.patient.updateMyData, { token, body: { email: 'not-mail', idx: 5 } });
+    const response = await call().put<ValidationFailure>(apiPaths.patient.updateMyData, {
+      token,
+      body: { email: 'not-mail', idx: 5 },
+    });
     expect(response.status).toBe(400);
     expect(response.data!.fields).toEqual(
       expect.arrayContaining([
@@ -71,35 +109,82 @@ describe('the patient’s own record', () => {
   });
 
   it('updateBodyInfo stores the values and getMyData returns them', async () => {
-    const response = await call().put<BodyInfo>(apiPaths.patient.updateBodyInfo, { token, body: { heightCm: 162.5, weightKg: 58, bloodType: 'A+', allergies: '페니실린' } });
+    const response = await call().put<BodyInfo>(apiPaths.patient.updateBodyInfo, {
+      token,
+      body: { heightCm: 162.5, weightKg: 58, bloodType: 'A+', allergies: '페니실린' },
+    });
     expect(response.code).toBe(ResultCode.SUCCESS);
-    expect(response.data).toMatchObject({ heightCm: 162.5, weightKg: 58, bloodType: 'A+', allergies: '페니실린' });
-    const partial = await call().put<BodyInfo>(apiPaths.patient.updateBodyInfo, { token, body: { weightKg: 57 } });
+    expect(response.data).toMatchObject({
+      heightCm: 162.5,
+      weightKg: 58,
+      bloodType: 'A+',
+      allergies: '페니실린',
+    });
+    const partial = await call().put<BodyInfo>(apiPaths.patient.updateBodyInfo, {
+      token,
+      body: { weightKg: 57 },
+    });
     expect(partial.data).toMatchObject({ heightCm: 162.5, weightKg: 57 });
     const impossible = await call().put(apiPaths.patient.updateBodyInfo, { token, body: { heightCm: 900 } });
     expect(impossible.code).toBe(ResultCode.VALIDATION_FAILED);
   });
 
   it('updateFcmToken keeps one push token per patient', async () => {
-    expect((await call().put(apiPaths.patient.updateFcmToken, { token, body: { fcmToken: 'token-1', platform: 'android' } })).code).toBe(ResultCode.SUCCESS);
-    expect((await call().put(apiPaths.patient.updateFcmToken, { token, body: { fcmToken: 'token-2' } })).data).toEqual({});
-    const { rows } = await t.app.db.query('SELECT fcm_token, platform FROM push_tokens WHERE patient_idx = $1', [patientIdx]);
+    expect(
+      (
+        await call().put(apiPaths.patient.updateFcmToken, {
+          token,
+          body: { fcmToken: 'token-1', platform: 'android' },
+        })
+      ).code,
+    ).toBe(ResultCode.SUCCESS);
+    expect(
+      (await call().put(apiPaths.patient.updateFcmToken, { token, body: { fcmToken: 'token-2' } })).data,
+    ).toEqual({});
+    const { rows } = await t.app.db.query(
+      'SELECT fcm_token, platform FROM push_tokens WHERE patient_idx = $1',
+      [patientIdx],
+    );
     expect(rows).toEqual([{ fcm_token: 'token-2', platform: 'unknown' }]);
-    expect((await call().put(apiPaths.patient.updateFcmToken, { token, body: { fcmToken: '' } })).code).toBe(ResultCode.VALIDATION_FAILED);
+    expect((await call().put(apiPaths.patient.updateFcmToken, { token, body: { fcmToken: '' } })).code).toBe(
+      ResultCode.VALIDATION_FAILED,
+    );
   });
 
   it('alarmUpdate switches categories and sets quiet hours', async () => {
-    const response = await call().put<AlarmSettings>(apiPaths.patient.alarmUpdate, { token, body: { chat: false, quietHoursEnabled: true, quietHoursStart: '21:30' } });
-    expect(response.data).toMatchObject({ chat: false, nurseCall: true, quietHoursEnabled: true, quietHoursStart: '21:30', quietHoursEnd: '07:00' });
-    expect((await call().put(apiPaths.patient.alarmUpdate, { token, body: { quietHoursEnd: '25:00' } })).code).toBe(ResultCode.VALIDATION_FAILED);
+    const response = await call().put<AlarmSettings>(apiPaths.patient.alarmUpdate, {
+      token,
+      body: { chat: false, quietHoursEnabled: true, quietHoursStart: '21:30' },
+    });
+    expect(response.data).toMatchObject({
+      chat: false,
+      nurseCall: true,
+      quietHoursEnabled: true,
+      quietHoursStart: '21:30',
+      quietHoursEnd: '07:00',
+    });
+    expect(
+      (await call().put(apiPaths.patient.alarmUpdate, { token, body: { quietHoursEnd: '25:00' } })).code,
+    ).toBe(ResultCode.VALIDATION_FAILED);
   });
 
   it('consents: optional ones can be given and withdrawn; required ones cannot be withdrawn', async () => {
-    const given = await call().put<Consent[]>(apiPaths.patient.updateConsents, { token, body: { consents: [{ termsCode: 'MARKETING', agreed: true }] } });
-    expect(given.data!.find((c) => c.termsCode === 'MARKETING')).toMatchObject({ agreed: true, agreedAt: expect.any(String) });
+    const given = await call().put<Consent[]>(apiPaths.patient.updateConsents, {
+      token,
+      body: { consents: [{ termsCode: 'MARKETING', agreed: true }] },
+    });
+    expect(given.data!.find((c) => c.termsCode === 'MARKETING')).toMatchObject({
+      agreed: true,
+      agreedAt: expect.any(String),
+    });
     const refused = await call().put<ValidationFailure>(apiPaths.patient.updateConsents, {
       token,
-      body: { consents: [{ termsCode: 'MARKETING', agreed: false }, { termsCode: 'HEALTH_DATA', agreed: false }] },
+      body: {
+        consents: [
+          { termsCode: 'MARKETING', agreed: false },
+          { termsCode: 'HEALTH_DATA', agreed: false },
+        ],
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.code).toBe(ResultCode.VALIDATION_FAILED);

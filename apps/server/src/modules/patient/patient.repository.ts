@@ -117,7 +117,9 @@ const DEFAULT_BODY_INFO: BodyInfo = {
 export function createPatientRepository(db: SqlQueryable) {
   return {
     async findProfile(idx: number): Promise<PatientProfile | null> {
-      const row = await db.maybeOne<ProfileRow>(`${PROFILE} WHERE p.idx = $1 AND p.deleted_at IS NULL`, [idx]);
+      const row = await db.maybeOne<ProfileRow>(`${PROFILE} WHERE p.idx = $1 AND p.deleted_at IS NULL`, [
+        idx,
+      ]);
       return row ? toProfile(row) : null;
     },
 
@@ -178,7 +180,10 @@ export function createPatientRepository(db: SqlQueryable) {
     },
 
     async clearFailedLogins(idx: number): Promise<void> {
-      await db.query('UPDATE patients SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)', [idx]);
+      await db.query(
+        'UPDATE patients SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)',
+        [idx],
+      );
     },
 
     async setPasswordHash(idx: number, passwordHash: string): Promise<void> {
@@ -192,34 +197,57 @@ export function createPatientRepository(db: SqlQueryable) {
     async updateProfile(idx: number, changes: UpdateMyDataBody): Promise<string[]> {
       const set = assignments(changes, PROFILE_COLUMNS);
       if (set.fields.length === 0) return [];
-      await db.query(`UPDATE patients SET ${set.sql}, updated_at = now() WHERE idx = $1`, [idx, ...set.values]);
+      await db.query(`UPDATE patients SET ${set.sql}, updated_at = now() WHERE idx = $1`, [
+        idx,
+        ...set.values,
+      ]);
       return set.fields;
     },
 
     async findBodyInfo(idx: number): Promise<BodyInfo> {
-      const row = await db.maybeOne<BodyInfo>(`SELECT ${selectList(BODY_INFO_COLUMNS)} FROM body_info WHERE patient_idx = $1`, [idx]);
+      const row = await db.maybeOne<BodyInfo>(
+        `SELECT ${selectList(BODY_INFO_COLUMNS)} FROM body_info WHERE patient_idx = $1`,
+        [idx],
+      );
       return row ?? { ...DEFAULT_BODY_INFO };
     },
 
     async upsertBodyInfo(idx: number, changes: UpdateBodyInfoBody): Promise<string[]> {
       const set = assignments(changes, BODY_INFO_COLUMNS);
-      await db.query('INSERT INTO body_info (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [idx]);
+      await db.query('INSERT INTO body_info (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [
+        idx,
+      ]);
       if (set.fields.length > 0) {
-        await db.query(`UPDATE body_info SET ${set.sql}, updated_at = now() WHERE patient_idx = $1`, [idx, ...set.values]);
+        await db.query(`UPDATE body_info SET ${set.sql}, updated_at = now() WHERE patient_idx = $1`, [
+          idx,
+          ...set.values,
+        ]);
       }
       return set.fields;
     },
 
     async findAlarmSettings(idx: number): Promise<AlarmSettings> {
-      await db.query('INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [idx]);
-      return db.one<AlarmSettings>(`SELECT ${selectList(ALARM_COLUMNS)} FROM alarm_settings WHERE patient_idx = $1`, [idx]);
+      await db.query(
+        'INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING',
+        [idx],
+      );
+      return db.one<AlarmSettings>(
+        `SELECT ${selectList(ALARM_COLUMNS)} FROM alarm_settings WHERE patient_idx = $1`,
+        [idx],
+      );
     },
 
     async updateAlarmSettings(idx: number, changes: AlarmUpdateBody): Promise<string[]> {
       const set = assignments(changes, ALARM_COLUMNS);
-      await db.query('INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING', [idx]);
+      await db.query(
+        'INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING',
+        [idx],
+      );
       if (set.fields.length > 0) {
-        await db.query(`UPDATE alarm_settings SET ${set.sql}, updated_at = now() WHERE patient_idx = $1`, [idx, ...set.values]);
+        await db.query(`UPDATE alarm_settings SET ${set.sql}, updated_at = now() WHERE patient_idx = $1`, [
+          idx,
+          ...set.values,
+        ]);
       }
       return set.fields;
     },
@@ -255,7 +283,11 @@ export function createPatientRepository(db: SqlQueryable) {
       );
     },
 
-    upsertDeletionRequest(idx: number, graceDays: number, reason: string | null): Promise<{ requestedAt: Date; dueAt: Date }> {
+    upsertDeletionRequest(
+      idx: number,
+      graceDays: number,
+      reason: string | null,
+    ): Promise<{ requestedAt: Date; dueAt: Date }> {
       return db.one(
         `INSERT INTO deletion_requests (patient_idx, due_at, reason) VALUES ($1, now() + make_interval(secs => $2 * 86400), $3)
          ON CONFLICT (patient_idx) DO UPDATE SET reason = coalesce(EXCLUDED.reason, deletion_requests.reason)
@@ -284,7 +316,14 @@ export function createPatientRepository(db: SqlQueryable) {
      * the row stays, emptied, because the audit log and hospital records refer to its idx.
      */
     async eraseAndAnonymise(idx: number): Promise<void> {
-      for (const table of ['body_info', 'alarm_settings', 'push_tokens', 'consents', 'deletion_requests', 'password_reset_codes']) {
+      for (const table of [
+        'body_info',
+        'alarm_settings',
+        'push_tokens',
+        'consents',
+        'deletion_requests',
+        'password_reset_codes',
+      ]) {
         await db.query(`DELETE FROM ${table} WHERE patient_idx = $1`, [idx]);
       }
       await db.query(
@@ -300,7 +339,10 @@ export function createPatientRepository(db: SqlQueryable) {
 
     async insertResetCode(idx: number, codeHash: string, ttlS: number): Promise<void> {
       // A new code replaces any earlier one.
-      await db.query('UPDATE password_reset_codes SET used_at = now() WHERE patient_idx = $1 AND used_at IS NULL', [idx]);
+      await db.query(
+        'UPDATE password_reset_codes SET used_at = now() WHERE patient_idx = $1 AND used_at IS NULL',
+        [idx],
+      );
       await db.query(
         `INSERT INTO password_reset_codes (patient_idx, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
         [idx, codeHash, ttlS],

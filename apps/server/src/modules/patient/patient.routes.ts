@@ -60,7 +60,10 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
         onRequest: app.loginRateLimit,
         schema: {
           tags,
-          summary: path === apiPaths.patient.iosLogin ? 'Patient login from the iOS wrapper' : 'Patient login (Android or browser)',
+          summary:
+            path === apiPaths.patient.iosLogin
+              ? 'Patient login from the iOS wrapper'
+              : 'Patient login (Android or browser)',
           body: loginBodySchema,
           response: { 200: envelopeSchema(tokenPairSchema) },
         },
@@ -75,7 +78,8 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
       schema: {
         tags,
-        summary: 'New token pair; headers AccessToken (may be expired) and RefreshToken; HTTP 400 when it cannot refresh',
+        summary:
+          'New token pair; headers AccessToken (may be expired) and RefreshToken; HTTP 400 when it cannot refresh',
         headers: refreshHeadersSchema,
         response: { 200: envelopeSchema(tokenPairSchema) },
       },
@@ -92,7 +96,15 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
 
   app.get(
     apiPaths.patient.getPatient,
-    { config: patientOnly, schema: { tags, security: bearer, summary: 'The caller’s profile', response: { 200: envelopeSchema(patientProfileSchema) } } },
+    {
+      config: patientOnly,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The caller’s profile',
+        response: { 200: envelopeSchema(patientProfileSchema) },
+      },
+    },
     async (request) => ok(request, await patients.getPatient(patientOf(request).idx)),
   );
 
@@ -100,7 +112,12 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.getMyData,
     {
       config: patientOnly,
-      schema: { tags, security: bearer, summary: 'Profile, body information, alarm settings and consents', response: { 200: envelopeSchema(myDataSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Profile, body information, alarm settings and consents',
+        response: { 200: envelopeSchema(myDataSchema) },
+      },
     },
     async (request) => ok(request, await patients.getMyData(patientOf(request).idx)),
   );
@@ -109,7 +126,13 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.updateMyData,
     {
       config: patientOnly,
-      schema: { tags, security: bearer, summary: 'Change profile fields, including the chosen hospital', body: updateMyDataBodySchema, response: { 200: envelopeSchema(patientProfileSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change profile fields, including the chosen hospital',
+        body: updateMyDataBodySchema,
+        response: { 200: envelopeSchema(patientProfileSchema) },
+      },
     },
     async (request) => ok(request, await patients.updateMyData(patientOf(request).idx, request.body)),
   );
@@ -118,7 +141,13 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.updateBodyInfo,
     {
       config: patientOnly,
-      schema: { tags, security: bearer, summary: 'Change body information', body: updateBodyInfoBodySchema, response: { 200: envelopeSchema(bodyInfoSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change body information',
+        body: updateBodyInfoBodySchema,
+        response: { 200: envelopeSchema(bodyInfoSchema) },
+      },
     },
     async (request) => ok(request, await patients.updateBodyInfo(patientOf(request).idx, request.body)),
   );
@@ -127,7 +156,13 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.updateFcmToken,
     {
       config: patientOnly,
-      schema: { tags, security: bearer, summary: 'Store the push token from the native wrapper', body: updateFcmTokenBodySchema, response: { 200: envelopeSchema(emptyDataSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Store the push token from the native wrapper',
+        body: updateFcmTokenBodySchema,
+        response: { 200: envelopeSchema(emptyDataSchema) },
+      },
     },
     async (request) => {
       await patients.updateFcmToken(patientOf(request).idx, request.body);
@@ -139,14 +174,28 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.alarmUpdate,
     {
       config: patientOnly,
-      schema: { tags, security: bearer, summary: 'Change notification switches and quiet hours', body: alarmUpdateBodySchema, response: { 200: envelopeSchema(alarmSettingsSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Change notification switches and quiet hours',
+        body: alarmUpdateBodySchema,
+        response: { 200: envelopeSchema(alarmSettingsSchema) },
+      },
     },
     async (request) => ok(request, await patients.alarmUpdate(patientOf(request).idx, request.body)),
   );
 
   app.get(
     apiPaths.patient.getConsents,
-    { config: patientOnly, schema: { tags, security: bearer, summary: 'The caller’s answers to every current terms', response: { 200: envelopeSchema(consentListSchema) } } },
+    {
+      config: patientOnly,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'The caller’s answers to every current terms',
+        response: { 200: envelopeSchema(consentListSchema) },
+      },
+    },
     async (request) => ok(request, await patients.getConsents(patientOf(request).idx)),
   );
 
@@ -154,7 +203,13 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.updateConsents,
     {
       config: patientOnly,
-      schema: { tags, security: bearer, summary: 'Agree to or withdraw optional consents', body: updateConsentsBodySchema, response: { 200: envelopeSchema(consentListSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Agree to or withdraw optional consents',
+        body: updateConsentsBodySchema,
+        response: { 200: envelopeSchema(consentListSchema) },
+      },
     },
     async (request) => ok(request, await patients.updateConsents(patientOf(request).idx, request.body)),
   );
@@ -172,12 +227,21 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
         response: { 200: envelopeSchema(deletionRequestSchema) },
       },
     },
-    async (request) => ok(request, await patients.requestDeletion(patientOf(request).idx, request.body?.reason)),
+    async (request) =>
+      ok(request, await patients.requestDeletion(patientOf(request).idx, request.body?.reason)),
   );
 
   app.post(
     apiPaths.patient.cancelDeleteRequest,
-    { config: patientOnly, schema: { tags, security: bearer, summary: 'Withdraw a pending deletion request', response: { 200: envelopeSchema(emptyDataSchema) } } },
+    {
+      config: patientOnly,
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Withdraw a pending deletion request',
+        response: { 200: envelopeSchema(emptyDataSchema) },
+      },
+    },
     async (request) => {
       await patients.cancelDeletion(patientOf(request).idx);
       return ok(request, {});
@@ -188,7 +252,13 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.delete,
     {
       config: { ...patientOnly, ...accountLimit },
-      schema: { tags, security: bearer, summary: 'Delete the account now (password confirmed)', body: deletePatientBodySchema, response: { 200: envelopeSchema(emptyDataSchema) } },
+      schema: {
+        tags,
+        security: bearer,
+        summary: 'Delete the account now (password confirmed)',
+        body: deletePatientBodySchema,
+        response: { 200: envelopeSchema(emptyDataSchema) },
+      },
     },
     async (request) => {
       await patients.deleteNow(patientOf(request).idx, request.body.password);
@@ -198,7 +268,15 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
 
   app.post(
     apiPaths.patient.signUp,
-    { config: accountLimit, schema: { tags, summary: 'Create a patient account', body: signUpBodySchema, response: { 200: envelopeSchema(signUpDataSchema) } } },
+    {
+      config: accountLimit,
+      schema: {
+        tags,
+        summary: 'Create a patient account',
+        body: signUpBodySchema,
+        response: { 200: envelopeSchema(signUpDataSchema) },
+      },
+    },
     async (request) => ok(request, await patients.signUp(request.body)),
   );
 
@@ -206,7 +284,12 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.requestPasswordReset,
     {
       config: accountLimit,
-      schema: { tags, summary: 'E-mail a 6-digit code (always answers success)', body: requestPasswordResetBodySchema, response: { 200: envelopeSchema(emptyDataSchema) } },
+      schema: {
+        tags,
+        summary: 'E-mail a 6-digit code (always answers success)',
+        body: requestPasswordResetBodySchema,
+        response: { 200: envelopeSchema(emptyDataSchema) },
+      },
     },
     async (request) => {
       await patients.requestPasswordReset(request.body.loginId, request.body.email);
@@ -218,10 +301,19 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     apiPaths.patient.resetPassword,
     {
       config: accountLimit,
-      schema: { tags, summary: 'Set a new password with the e-mailed code', body: resetPasswordBodySchema, response: { 200: envelopeSchema(emptyDataSchema) } },
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed code',
+        body: resetPasswordBodySchema,
+        response: { 200: envelopeSchema(emptyDataSchema) },
+      },
     },
     async (request) => {
-      await patients.resetPassword(request.body.loginId, request.body.verificationCode, request.body.newPassword);
+      await patients.resetPassword(
+        request.body.loginId,
+        request.body.verificationCode,
+        request.body.newPassword,
+      );
       return ok(request, {});
     },
   );

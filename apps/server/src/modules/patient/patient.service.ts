@@ -14,7 +14,14 @@ import type {
 } from '@smartcare/contract/patient';
 import type { Consent, UpdateConsentsBody } from '@smartcare/contract/terms';
 import type { Config } from '../../config.ts';
-import { accountLocked, conflict, DomainError, FieldValidationError, notFound, notLoggedIn } from '../../lib/errors.ts';
+import {
+  accountLocked,
+  conflict,
+  DomainError,
+  FieldValidationError,
+  notFound,
+  notLoggedIn,
+} from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Tokens } from '../../plugins/auth/tokens.ts';
@@ -39,7 +46,8 @@ const RESET_CODE_TTL_S = 10 * 60;
 const RESET_CODE_MAX_ATTEMPTS = 5;
 
 const badCredentials = () => new DomainError('BAD_CREDENTIALS');
-const hashResetCode = (patientIdx: number, code: string) => createHash('sha256').update(`${patientIdx}:${code}`).digest();
+const hashResetCode = (patientIdx: number, code: string) =>
+  createHash('sha256').update(`${patientIdx}:${code}`).digest();
 
 export function createPatientService(deps: PatientServiceDeps) {
   const { db, tokens, audit, mailer, erasure, config } = deps;
@@ -55,7 +63,12 @@ export function createPatientService(deps: PatientServiceDeps) {
     return profile;
   }
 
-  async function erase(tx: SqlQueryable, patientIdx: number, actor: { actorType: 'patient' | 'system'; actorIdx: number | null }, how: string) {
+  async function erase(
+    tx: SqlQueryable,
+    patientIdx: number,
+    actor: { actorType: 'patient' | 'system'; actorIdx: number | null },
+    how: string,
+  ) {
     for (const { handler } of erasure.handlers()) await handler(tx, patientIdx);
     await createPatientRepository(tx).eraseAndAnonymise(patientIdx);
     await tokens.revokeAllOf('patient', patientIdx, tx);
@@ -72,8 +85,17 @@ export function createPatientService(deps: PatientServiceDeps) {
       const matches = await verifyPassword(account?.passwordHash, password);
       if (!account) throw badCredentials();
       if (!matches) {
-        const lockedUntil = await patients.recordFailedLogin(account.idx, config.loginLockThreshold, config.loginLockSeconds);
-        await audit.record({ ...asPatient(account.idx), actorType: 'system', actorIdx: null, action: 'patient.loginFailed' });
+        const lockedUntil = await patients.recordFailedLogin(
+          account.idx,
+          config.loginLockThreshold,
+          config.loginLockSeconds,
+        );
+        await audit.record({
+          ...asPatient(account.idx),
+          actorType: 'system',
+          actorIdx: null,
+          action: 'patient.loginFailed',
+        });
         if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
         throw badCredentials();
       }
@@ -82,7 +104,10 @@ export function createPatientService(deps: PatientServiceDeps) {
       return tokens.issuePair({ principal: 'patient', idx: account.idx, loginId: account.loginId });
     },
 
-    refresh(headers: { accessToken: string | undefined; refreshToken: string | undefined }): Promise<TokenPair> {
+    refresh(headers: {
+      accessToken: string | undefined;
+      refreshToken: string | undefined;
+    }): Promise<TokenPair> {
       return tokens.rotate('patient', headers, async (idx) => {
         const account = await patients.findCredentialsByIdx(idx);
         return account ? { principal: 'patient', idx, loginId: account.loginId } : null;
@@ -113,7 +138,10 @@ export function createPatientService(deps: PatientServiceDeps) {
       }
       await db.transaction(async (tx) => {
         const fields = await createPatientRepository(tx).updateProfile(idx, changes);
-        await audit.record({ ...asPatient(idx), action: 'patient.update', detail: { part: 'profile', fields } }, tx);
+        await audit.record(
+          { ...asPatient(idx), action: 'patient.update', detail: { part: 'profile', fields } },
+          tx,
+        );
       });
       return profileOf(idx);
     },
@@ -123,7 +151,10 @@ export function createPatientService(deps: PatientServiceDeps) {
       return db.transaction(async (tx) => {
         const repository = createPatientRepository(tx);
         const fields = await repository.upsertBodyInfo(idx, changes);
-        await audit.record({ ...asPatient(idx), action: 'patient.update', detail: { part: 'bodyInfo', fields } }, tx);
+        await audit.record(
+          { ...asPatient(idx), action: 'patient.update', detail: { part: 'bodyInfo', fields } },
+          tx,
+        );
         return repository.findBodyInfo(idx);
       });
     },
@@ -132,7 +163,10 @@ export function createPatientService(deps: PatientServiceDeps) {
       await profileOf(idx);
       await db.transaction(async (tx) => {
         await createPatientRepository(tx).upsertPushToken(idx, body.fcmToken, body.platform ?? 'unknown');
-        await audit.record({ ...asPatient(idx), action: 'patient.update', detail: { part: 'pushToken' } }, tx);
+        await audit.record(
+          { ...asPatient(idx), action: 'patient.update', detail: { part: 'pushToken' } },
+          tx,
+        );
       });
     },
 
@@ -141,7 +175,10 @@ export function createPatientService(deps: PatientServiceDeps) {
       return db.transaction(async (tx) => {
         const repository = createPatientRepository(tx);
         const fields = await repository.updateAlarmSettings(idx, changes);
-        await audit.record({ ...asPatient(idx), action: 'patient.update', detail: { part: 'alarmSettings', fields } }, tx);
+        await audit.record(
+          { ...asPatient(idx), action: 'patient.update', detail: { part: 'alarmSettings', fields } },
+          tx,
+        );
         return repository.findAlarmSettings(idx);
       });
     },
@@ -160,17 +197,27 @@ export function createPatientService(deps: PatientServiceDeps) {
       const problems = body.consents.flatMap((answer, i) => {
         const item = current.get(answer.termsCode);
         if (!item) return [{ field: `consents.${i}.termsCode`, message: 'invalid' as const }];
-        if (item.required && !answer.agreed) return [{ field: `consents.${i}.agreed`, message: 'invalid' as const }];
+        if (item.required && !answer.agreed)
+          return [{ field: `consents.${i}.agreed`, message: 'invalid' as const }];
         return [];
       });
       if (problems.length > 0) throw new FieldValidationError(problems);
       return db.transaction(async (tx) => {
         const repository = createPatientRepository(tx);
         for (const answer of body.consents) {
-          await repository.answerConsent(idx, answer.termsCode, current.get(answer.termsCode)!.version, answer.agreed);
+          await repository.answerConsent(
+            idx,
+            answer.termsCode,
+            current.get(answer.termsCode)!.version,
+            answer.agreed,
+          );
         }
         await audit.record(
-          { ...asPatient(idx), action: 'consent.update', detail: { answers: body.consents.map((a) => `${a.termsCode}:${a.agreed}`) } },
+          {
+            ...asPatient(idx),
+            action: 'consent.update',
+            detail: { answers: body.consents.map((a) => `${a.termsCode}:${a.agreed}`) },
+          },
           tx,
         );
         return repository.listConsents(idx);
@@ -180,7 +227,11 @@ export function createPatientService(deps: PatientServiceDeps) {
     async requestDeletion(idx: number, reason: string | undefined): Promise<DeletionRequest> {
       await profileOf(idx);
       return db.transaction(async (tx) => {
-        const request = await createPatientRepository(tx).upsertDeletionRequest(idx, config.deletionGraceDays, reason ?? null);
+        const request = await createPatientRepository(tx).upsertDeletionRequest(
+          idx,
+          config.deletionGraceDays,
+          reason ?? null,
+        );
         await audit.record({ ...asPatient(idx), action: 'patient.deleteRequest' }, tx);
         return { requestedAt: request.requestedAt.toISOString(), dueAt: request.dueAt.toISOString() };
       });
@@ -189,7 +240,8 @@ export function createPatientService(deps: PatientServiceDeps) {
     async cancelDeletion(idx: number): Promise<void> {
       await profileOf(idx);
       await db.transaction(async (tx) => {
-        if (!(await createPatientRepository(tx).deleteDeletionRequest(idx))) throw notFound('deletion request');
+        if (!(await createPatientRepository(tx).deleteDeletionRequest(idx)))
+          throw notFound('deletion request');
         await audit.record({ ...asPatient(idx), action: 'patient.cancelDeleteRequest' }, tx);
       });
     },
@@ -208,7 +260,8 @@ export function createPatientService(deps: PatientServiceDeps) {
       for (;;) {
         const done = await db.transaction(async (tx) => {
           const due = await createPatientRepository(tx).lockDueDeletionRequests(batchSize);
-          for (const patientIdx of due) await erase(tx, patientIdx, { actorType: 'system', actorIdx: null }, 'afterGracePeriod');
+          for (const patientIdx of due)
+            await erase(tx, patientIdx, { actorType: 'system', actorIdx: null }, 'afterGracePeriod');
           return due.length;
         });
         total += done;
@@ -220,7 +273,8 @@ export function createPatientService(deps: PatientServiceDeps) {
       const current = await terms.listCurrent();
       const agreed = new Set(body.agreedTermsCodes);
       const missing = current.filter((item) => item.required && !agreed.has(item.termsCode));
-      if (missing.length > 0) throw new FieldValidationError([{ field: 'agreedTermsCodes', message: 'required' }]);
+      if (missing.length > 0)
+        throw new FieldValidationError([{ field: 'agreedTermsCodes', message: 'required' }]);
       if (await patients.loginIdTaken(body.loginId)) throw conflict('loginId');
       const passwordHash = await hashPassword(body.password);
       try {
@@ -233,7 +287,13 @@ export function createPatientService(deps: PatientServiceDeps) {
             email: body.email,
             areas: [body.area],
           });
-          for (const item of current) await repository.answerConsent(created.idx, item.termsCode, item.version, agreed.has(item.termsCode));
+          for (const item of current)
+            await repository.answerConsent(
+              created.idx,
+              item.termsCode,
+              item.version,
+              agreed.has(item.termsCode),
+            );
           await audit.record({ ...asPatient(created.idx), action: 'patient.signUp' }, tx);
           return created;
         });
@@ -250,8 +310,20 @@ export function createPatientService(deps: PatientServiceDeps) {
       if (!account?.email || account.email.toLowerCase() !== email.toLowerCase()) return;
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction(async (tx) => {
-        await createPatientRepository(tx).insertResetCode(account.idx, hashResetCode(account.idx, code).toString('hex'), RESET_CODE_TTL_S);
-        await audit.record({ ...asPatient(account.idx), actorType: 'system', actorIdx: null, action: 'patient.passwordResetRequested' }, tx);
+        await createPatientRepository(tx).insertResetCode(
+          account.idx,
+          hashResetCode(account.idx, code).toString('hex'),
+          RESET_CODE_TTL_S,
+        );
+        await audit.record(
+          {
+            ...asPatient(account.idx),
+            actorType: 'system',
+            actorIdx: null,
+            action: 'patient.passwordResetRequested',
+          },
+          tx,
+        );
       });
       await mailer.send(passwordResetMail(account.email, code, RESET_CODE_TTL_S / 60), { loginId, code });
     },

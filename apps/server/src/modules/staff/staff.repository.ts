@@ -62,7 +62,10 @@ export function createStaffRepository(db: SqlQueryable) {
     },
 
     async clearFailedLogins(idx: number): Promise<void> {
-      await db.query('UPDATE staff_users SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)', [idx]);
+      await db.query(
+        'UPDATE staff_users SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)',
+        [idx],
+      );
     },
   };
 }

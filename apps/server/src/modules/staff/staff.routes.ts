@@ -27,7 +27,12 @@ export const staffModule: FastifyPluginAsyncZod<StaffModuleOptions> = async (app
     apiPaths.staff.login,
     {
       onRequest: app.loginRateLimit,
-      schema: { tags, summary: 'Staff login', body: loginBodySchema, response: { 200: envelopeSchema(tokenPairSchema) } },
+      schema: {
+        tags,
+        summary: 'Staff login',
+        body: loginBodySchema,
+        response: { 200: envelopeSchema(tokenPairSchema) },
+      },
     },
     async (request) => ok(request, await staff.login(request.body.loginId, request.body.password)),
   );
@@ -36,7 +41,12 @@ export const staffModule: FastifyPluginAsyncZod<StaffModuleOptions> = async (app
     apiPaths.staff.refresh,
     {
       config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: { tags, summary: 'New staff token pair (headers AccessToken and RefreshToken)', headers: refreshHeadersSchema, response: { 200: envelopeSchema(tokenPairSchema) } },
+      schema: {
+        tags,
+        summary: 'New staff token pair (headers AccessToken and RefreshToken)',
+        headers: refreshHeadersSchema,
+        response: { 200: envelopeSchema(tokenPairSchema) },
+      },
     },
     async (request) =>
       ok(
@@ -50,7 +60,15 @@ export const staffModule: FastifyPluginAsyncZod<StaffModuleOptions> = async (app
 
   app.get(
     apiPaths.staff.getMyData,
-    { config: { auth: 'staff' }, schema: { tags, security: [{ bearerAuth: [] }], summary: 'The signed-in staff member', response: { 200: envelopeSchema(staffProfileSchema) } } },
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'The signed-in staff member',
+        response: { 200: envelopeSchema(staffProfileSchema) },
+      },
+    },
     async (request) => ok(request, await staff.getMyData(staffOf(request).idx)),
   );
 };

@@ -26,18 +26,39 @@ export function createStaffService({ db, tokens, config }: StaffServiceDeps) {
       const matches = await verifyPassword(account?.passwordHash, password);
       if (!account) throw new DomainError('BAD_CREDENTIALS');
       if (!matches) {
-        const lockedUntil = await staff.recordFailedLogin(account.idx, config.loginLockThreshold, config.loginLockSeconds);
+        const lockedUntil = await staff.recordFailedLogin(
+          account.idx,
+          config.loginLockThreshold,
+          config.loginLockSeconds,
+        );
         if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
         throw new DomainError('BAD_CREDENTIALS');
       }
       await staff.clearFailedLogins(account.idx);
-      return tokens.issuePair({ principal: 'staff', idx: account.idx, loginId: account.loginId, hospitalIdx: account.hospitalIdx, role: account.role });
+      return tokens.issuePair({
+        principal: 'staff',
+        idx: account.idx,
+        loginId: account.loginId,
+        hospitalIdx: account.hospitalIdx,
+        role: account.role,
+      });
     },
 
-    refresh(headers: { accessToken: string | undefined; refreshToken: string | undefined }): Promise<TokenPair> {
+    refresh(headers: {
+      accessToken: string | undefined;
+      refreshToken: string | undefined;
+    }): Promise<TokenPair> {
       return tokens.rotate('staff', headers, async (idx) => {
         const account = await staff.findCredentialsByIdx(idx);
-        return account ? { principal: 'staff', idx, loginId: account.loginId, hospitalIdx: account.hospitalIdx, role: account.role } : null;
+        return account
+          ? {
+              principal: 'staff',
+              idx,
+              loginId: account.loginId,
+              hospitalIdx: account.hospitalIdx,
+              role: account.role,
+            }
+          : null;
       });
     },
 

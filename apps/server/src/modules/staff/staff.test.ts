@@ -17,15 +17,28 @@ describe('staff sign-in', () => {
     const nurse = await createStaff(t.app.db, { hospitalIdx: hospital.idx, role: 'NURSE', name: '이간호' });
     const pair = await loginStaff(t.baseUrl, nurse);
     const me = await api(t.baseUrl).get<StaffProfile>(apiPaths.staff.getMyData, { token: pair.accessToken });
-    expect(me.data).toEqual({ idx: nurse.idx, loginId: nurse.loginId, name: '이간호', role: 'NURSE', hospitalIdx: hospital.idx, hospitalName: '스마트병원 서울본원' });
+    expect(me.data).toEqual({
+      idx: nurse.idx,
+      loginId: nurse.loginId,
+      name: '이간호',
+      role: 'NURSE',
+      hospitalIdx: hospital.idx,
+      hospitalName: '스마트병원 서울본원',
+    });
   });
 
   it('wrong passwords are BAD_CREDENTIALS, then the account locks', async () => {
     const staff = await createStaff(t.app.db);
     const wrong = { loginId: staff.loginId, password: 'nope-Nope1' };
-    expect((await api(t.baseUrl).post(apiPaths.staff.login, { body: wrong })).code).toBe(ResultCode.BAD_CREDENTIALS);
-    expect((await api(t.baseUrl).post(apiPaths.staff.login, { body: wrong })).code).toBe(ResultCode.ACCOUNT_LOCKED);
-    const right = await api(t.baseUrl).post(apiPaths.staff.login, { body: { loginId: staff.loginId, password: staff.password } });
+    expect((await api(t.baseUrl).post(apiPaths.staff.login, { body: wrong })).code).toBe(
+      ResultCode.BAD_CREDENTIALS,
+    );
+    expect((await api(t.baseUrl).post(apiPaths.staff.login, { body: wrong })).code).toBe(
+      ResultCode.ACCOUNT_LOCKED,
+    );
+    const right = await api(t.baseUrl).post(apiPaths.staff.login, {
+      body: { loginId: staff.loginId, password: staff.password },
+    });
     expect(right.code).toBe(ResultCode.ACCOUNT_LOCKED);
   });
 
@@ -33,10 +46,20 @@ describe('staff sign-in', () => {
     const staff = await createStaff(t.app.db);
     const pair = await loginStaff(t.baseUrl, staff);
     await t.app.db.query('UPDATE staff_users SET active = false WHERE idx = $1', [staff.idx]);
-    expect((await api(t.baseUrl).post(apiPaths.staff.login, { body: { loginId: staff.loginId, password: staff.password } })).code).toBe(ResultCode.BAD_CREDENTIALS);
-    const refresh = await api(t.baseUrl).post(apiPaths.staff.refresh, { headers: { AccessToken: pair.accessToken, RefreshToken: pair.refreshToken } });
+    expect(
+      (
+        await api(t.baseUrl).post(apiPaths.staff.login, {
+          body: { loginId: staff.loginId, password: staff.password },
+        })
+      ).code,
+    ).toBe(ResultCode.BAD_CREDENTIALS);
+    const refresh = await api(t.baseUrl).post(apiPaths.staff.refresh, {
+      headers: { AccessToken: pair.accessToken, RefreshToken: pair.refreshToken },
+    });
     expect(refresh.code).toBe(ResultCode.REFRESH_FAILED);
-    expect((await api(t.baseUrl).get(apiPaths.staff.getMyData, { token: pair.accessToken })).code).toBe(ResultCode.NOT_LOGGED_IN);
+    expect((await api(t.baseUrl).get(apiPaths.staff.getMyData, { token: pair.accessToken })).code).toBe(
+      ResultCode.NOT_LOGGED_IN,
+    );
   });
 
   it('validates the login body', async () => {

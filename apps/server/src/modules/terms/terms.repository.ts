@@ -35,12 +35,20 @@ export function createTermsRepository(db: SqlQueryable) {
     },
 
     async findCurrent(termsCode: TermsCode): Promise<Terms | null> {
-      const row = await db.maybeOne<TermsRow>(`SELECT * FROM (${CURRENT}) t WHERE "termsCode" = $1`, [termsCode]);
+      const row = await db.maybeOne<TermsRow>(`SELECT * FROM (${CURRENT}) t WHERE "termsCode" = $1`, [
+        termsCode,
+      ]);
       return row ? { ...toSummary(row), body: row.body } : null;
     },
 
     /** Idempotent: a version once published is never rewritten. */
-    async publish(terms: { termsCode: TermsCode; version: number; title: string; body: string; required: boolean }): Promise<void> {
+    async publish(terms: {
+      termsCode: TermsCode;
+      version: number;
+      title: string;
+      body: string;
+      required: boolean;
+    }): Promise<void> {
       await db.query(
         `INSERT INTO terms (terms_code, version, title, body, required) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (terms_code, version) DO NOTHING`,

@@ -12,7 +12,13 @@ export const termsModule: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     apiPaths.terms.getTermsList,
-    { schema: { tags: ['terms'], summary: 'Current terms, without their text', response: { 200: envelopeSchema(termsListSchema) } } },
+    {
+      schema: {
+        tags: ['terms'],
+        summary: 'Current terms, without their text',
+        response: { 200: envelopeSchema(termsListSchema) },
+      },
+    },
     async (request) => ok(request, await terms.listCurrent()),
   );
 

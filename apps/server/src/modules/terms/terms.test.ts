@@ -25,13 +25,30 @@ describe('terms', () => {
     const response = await api(t.baseUrl).get<TermsSummary[]>(apiPaths.terms.getTermsList);
     expect(response.data!.map((item) => item.termsCode).sort()).toEqual([...TERMS_CODES].sort());
     const required = Object.fromEntries(response.data!.map((item) => [item.termsCode, item.required]));
-    expect(required).toEqual({ SERVICE: true, PRIVACY: true, HEALTH_DATA: true, LOCATION: false, MARKETING: false, MARKETING_NIGHT: false });
-    expect(response.data!.find((item) => item.termsCode === 'HEALTH_DATA')!.title).toBe('민감정보(건강정보) 처리 동의');
+    expect(required).toEqual({
+      SERVICE: true,
+      PRIVACY: true,
+      HEALTH_DATA: true,
+      LOCATION: false,
+      MARKETING: false,
+      MARKETING_NIGHT: false,
+    });
+    expect(response.data!.find((item) => item.termsCode === 'HEALTH_DATA')!.title).toBe(
+      '민감정보(건강정보) 처리 동의',
+    );
   });
 
   it('shows the text of the newest version in effect', async () => {
-    await createTermsRepository(t.app.db).publish({ termsCode: 'SERVICE', version: 2, title: '서비스 이용약관', body: '제2판 본문', required: true });
-    const response = await api(t.baseUrl).get<Terms>(apiPaths.terms.getTerms, { query: { termsCode: 'SERVICE' } });
+    await createTermsRepository(t.app.db).publish({
+      termsCode: 'SERVICE',
+      version: 2,
+      title: '서비스 이용약관',
+      body: '제2판 본문',
+      required: true,
+    });
+    const response = await api(t.baseUrl).get<Terms>(apiPaths.terms.getTerms, {
+      query: { termsCode: 'SERVICE' },
+    });
     expect(response.data).toMatchObject({ termsCode: 'SERVICE', version: 2, body: '제2판 본문' });
   });
 

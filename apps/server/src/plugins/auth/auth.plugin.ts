@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
 }
 
+export const REFRESH_TOKEN_PRUNE_JOB = 'auth.pruneExpiredRefreshTokens';
+
 export interface AuthPluginOptions {
   config: Pick<Config, 'tokenSecret' | 'dataDir' | 'accessTokenTtlS' | 'refreshTokenTtlS'>;
 }
@@ -41,8 +43,15 @@ function bearerOf(request: FastifyRequest): string | undefined {
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config }) => {
     const secret = await resolveTokenSecret(config, app.db);
-    const tokens = createTokens({ secret, accessTtlS: config.accessTokenTtlS, refreshTtlS: config.refreshTokenTtlS, db: app.db });
+    const tokens = createTokens({
+      secret,
+      accessTtlS: config.accessTokenTtlS,
+      refreshTtlS: config.refreshTokenTtlS,
+      db: app.db,
+    });
     app.decorate('tokens', tokens);
+    // Long-expired refresh tokens prove nothing any more (reuse is detected within a family's life).
+    app.jobs.register({ name: REFRESH_TOKEN_PRUNE_JOB, run: () => tokens.pruneExpired(30) });
     app.decorateRequest('principal', null);
 
     app.addHook('onRequest', async (request) => {
@@ -53,7 +62,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       request.principal = await tokens.verifyAccessToken(token, auth === 'any' ? undefined : auth);
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'jobs'] },
 );
 
 /** The calling patient on a `config: { auth: 'patient' }` route. */

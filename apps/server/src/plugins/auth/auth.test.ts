@@ -4,6 +4,7 @@ import type { TokenPair } from '@smartcare/contract/auth';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createPatient, createStaff, loginPatient, loginStaff } from '../../testing/factories.ts';
+import { REFRESH_TOKEN_PRUNE_JOB } from './auth.plugin.ts';
 
 const refresh = (t: TestApp, pair: Partial<TokenPair>, path: string = apiPaths.patient.refresh) =>
   api(t.baseUrl).post<TokenPair>(path, {
@@ -41,7 +42,12 @@ describe('access tokens', () => {
     const pair = await loginPatient(t.baseUrl, patient);
     const [payloadPart] = pair.accessToken.split('.').slice(1);
     const forged = ['eyJhbGciOiJub25lIiwidHlwIjoiYXQrand0In0', payloadPart, ''].join('.');
-    for (const headers of [{} as Record<string, string>, { authorization: 'Basic abc' }, { authorization: 'Bearer not.a.token' }, { authorization: `Bearer ${forged}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer not.a.token' },
+      { authorization: `Bearer ${forged}` },
+    ]) {
       const response = await api(t.baseUrl).get(apiPaths.patient.getPatient, { headers });
       expect(response.status).toBe(401);
       expect(response.code).toBe(30002007);
@@ -97,8 +103,16 @@ describe('principals never pass for each other', () => {
     const staff = await createStaff(t.app.db, { role: 'DOCTOR' });
     const pair = await loginStaff(t.baseUrl, staff);
     const claims = await t.app.tokens.verifyAccessToken(pair.accessToken);
-    expect(claims).toMatchObject({ principal: 'staff', idx: staff.idx, loginId: staff.loginId, hospitalIdx: staff.hospitalIdx, role: 'DOCTOR' });
-    await expect(t.app.tokens.verifyAccessToken(pair.accessToken, 'patient')).rejects.toMatchObject({ code: 'NOT_LOGGED_IN' });
+    expect(claims).toMatchObject({
+      principal: 'staff',
+      idx: staff.idx,
+      loginId: staff.loginId,
+      hospitalIdx: staff.hospitalIdx,
+      role: 'DOCTOR',
+    });
+    await expect(t.app.tokens.verifyAccessToken(pair.accessToken, 'patient')).rejects.toMatchObject({
+      code: 'NOT_LOGGED_IN',
+    });
     await expect(t.app.tokens.verifyAccessToken('')).rejects.toMatchObject({ code: 'NOT_LOGGED_IN' });
   });
 });
@@ -134,7 +148,12 @@ describe('refresh rotation', () => {
 
   it('missing headers or an unknown token answer HTTP 400 REFRESH_FAILED', async () => {
     const pair = await loginPatient(t.baseUrl, await createPatient(t.app.db));
-    for (const attempt of [{}, { accessToken: pair.accessToken }, { refreshToken: pair.refreshToken }, { ...pair, refreshToken: 'x'.repeat(43) }]) {
+    for (const attempt of [
+      {},
+      { accessToken: pair.accessToken },
+      { refreshToken: pair.refreshToken },
+      { ...pair, refreshToken: 'x'.repeat(43) },
+    ]) {
       const response = await refresh(t, attempt);
       expect(response.status).toBe(400);
       expect(response.code).toBe(ResultCode.REFRESH_FAILED);
@@ -143,8 +162,22 @@ describe('refresh rotation', () => {
 
   it('refresh tokens are stored only as hashes', async () => {
     const pair = await loginPatient(t.baseUrl, await createPatient(t.app.db));
-    const stored = await t.app.db.query('SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [pair.refreshToken]);
+    const stored = await t.app.db.query('SELECT 1 FROM refresh_tokens WHERE token_hash = $1', [
+      pair.refreshToken,
+    ]);
     expect(stored.rowCount).toBe(0);
+  });
+
+  it('refresh tokens long expired are pruned by a job; live ones stay', async () => {
+    const live = await loginPatient(t.baseUrl, await createPatient(t.app.db));
+    const old = await loginPatient(t.baseUrl, await createPatient(t.app.db));
+    await t.app.db.query(
+      `UPDATE refresh_tokens SET expires_at = now() - interval '31 days'
+        WHERE subject_idx = (SELECT subject_idx FROM refresh_tokens ORDER BY idx DESC LIMIT 1)`,
+    );
+    expect(await t.app.jobs.runNow(REFRESH_TOKEN_PRUNE_JOB)).toBe(1);
+    expect((await refresh(t, live)).code).toBe(ResultCode.SUCCESS);
+    expect((await refresh(t, old)).code).toBe(ResultCode.REFRESH_FAILED);
   });
 
   it('staff refresh rotates the same way', async () => {

@@ -16,7 +16,14 @@ export function createRefreshTokensRepository() {
   return {
     async insert(
       db: SqlQueryable,
-      token: { tokenHash: string; familyId: string; parentIdx: number | null; principal: Principal; subjectIdx: number; ttlS: number },
+      token: {
+        tokenHash: string;
+        familyId: string;
+        parentIdx: number | null;
+        principal: Principal;
+        subjectIdx: number;
+        ttlS: number;
+      },
     ): Promise<void> {
       await db.query(
         `INSERT INTO refresh_tokens (token_hash, family_id, parent_idx, principal, subject_idx, expires_at)
@@ -39,7 +46,10 @@ export function createRefreshTokensRepository() {
     },
 
     async revokeFamily(db: SqlQueryable, familyId: string): Promise<void> {
-      await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [familyId]);
+      await db.query(
+        'UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
+        [familyId],
+      );
     },
 
     async revokeAllOf(db: SqlQueryable, principal: Principal, subjectIdx: number): Promise<void> {

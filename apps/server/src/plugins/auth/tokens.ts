@@ -40,6 +40,8 @@ export interface Tokens {
     loadSubject: (idx: number) => Promise<Subject | null>,
   ): Promise<TokenPair>;
   revokeAllOf(principal: Principal, subjectIdx: number, db?: SqlQueryable): Promise<void>;
+  /** Deletes refresh tokens expired more than `days` ago; returns how many. */
+  pruneExpired(days: number): Promise<number>;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -64,12 +66,18 @@ function principalOfAudience(aud: unknown): Principal | null {
   return null;
 }
 
-export function createTokens(options: { secret: string; accessTtlS: number; refreshTtlS: number; db: Database }): Tokens {
+export function createTokens(options: {
+  secret: string;
+  accessTtlS: number;
+  refreshTtlS: number;
+  db: Database;
+}): Tokens {
   const key = new TextEncoder().encode(options.secret);
   const refreshTokens = createRefreshTokensRepository();
 
   async function signAccess(subject: Subject): Promise<string> {
-    const extra = subject.principal === 'staff' ? { hospitalIdx: subject.hospitalIdx, role: subject.role } : {};
+    const extra =
+      subject.principal === 'staff' ? { hospitalIdx: subject.hospitalIdx, role: subject.role } : {};
     return new SignJWT({ loginId: subject.loginId, ...extra })
       .setProtectedHeader({ alg: ALGORITHM, typ: ACCESS_TYP })
       .setSubject(String(subject.idx))
@@ -151,7 +159,8 @@ export function createTokens(options: { secret: string; accessTtlS: number; refr
       const subject = await loadSubject(access.idx);
       const outcome = await options.db.transaction(async (tx) => {
         const row = await refreshTokens.findForUpdate(tx, hashToken(headers.refreshToken!));
-        if (!row || row.principal !== principal || row.subject_idx !== access.idx) return { kind: 'failed' as const };
+        if (!row || row.principal !== principal || row.subject_idx !== access.idx)
+          return { kind: 'failed' as const };
         if (row.revoked_at) return { kind: 'failed' as const };
         if (row.rotated_at) {
           // A rotated token came back: someone holds a copy. End the whole login (RFC 9700 §4.14).
@@ -173,6 +182,10 @@ export function createTokens(options: { secret: string; accessTtlS: number; refr
 
     async revokeAllOf(principal, subjectIdx, db = options.db) {
       await refreshTokens.revokeAllOf(db, principal, subjectIdx);
+    },
+
+    pruneExpired(days) {
+      return refreshTokens.deleteExpiredBefore(options.db, days);
     },
   };
 }

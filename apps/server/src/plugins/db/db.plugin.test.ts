@@ -34,10 +34,14 @@ describe('embedded database in DATA_DIR', () => {
     const second = await buildTestApp({ config: { dataDir, tokenSecret: undefined } });
     try {
       // The same secret: a token from before the restart still works.
-      const profile = await api(second.baseUrl).get<PatientProfile>(apiPaths.patient.getPatient, { token: pair.accessToken });
+      const profile = await api(second.baseUrl).get<PatientProfile>(apiPaths.patient.getPatient, {
+        token: pair.accessToken,
+      });
       expect(profile.data!.name).toBe('재시작환자');
       expect(await migrate(second.app.db)).toEqual([]);
-      expect((await second.app.db.query('SELECT version FROM schema_migrations')).rowCount).toBe(applied.rowCount);
+      expect((await second.app.db.query('SELECT version FROM schema_migrations')).rowCount).toBe(
+        applied.rowCount,
+      );
     } finally {
       await second.close();
     }
@@ -46,7 +50,9 @@ describe('embedded database in DATA_DIR', () => {
   it('a second server on the same directory refuses to start with a clear message', async () => {
     const running = await buildTestApp({ config: { dataDir } });
     try {
-      const error = await buildApp(testConfig({ dataDir }), { jobsAutoStart: false }).catch((e: unknown) => e);
+      const error = await buildApp(testConfig({ dataDir }), { jobsAutoStart: false }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(StartupError);
       expect((error as Error).message).toMatch(/already using the embedded database/);
       expect((error as Error).message).toContain(path.resolve(dataDir));
@@ -96,7 +102,9 @@ describe('migrations', () => {
   });
 
   it('counts and int8 come back as numbers, dates as text', async () => {
-    const row = await t.app.db.one<{ n: unknown; big: unknown; day: unknown }>(`SELECT count(*) AS n, 9007199254740991::int8 AS big, date '2026-01-02' AS day`);
+    const row = await t.app.db.one<{ n: unknown; big: unknown; day: unknown }>(
+      `SELECT count(*) AS n, 9007199254740991::int8 AS big, date '2026-01-02' AS day`,
+    );
     expect(row).toEqual({ n: 0 + Number(row.n), big: 9007199254740991, day: '2026-01-02' });
     expect(typeof row.n).toBe('number');
   });

@@ -30,7 +30,10 @@ export interface DbPluginOptions {
  * Two processes writing one PGlite directory silently lose data (stack-notes), so the
  * second one refuses to start. The lock is refreshed while we run and goes stale if we die.
  */
-async function lockDataDir(dataDir: string, onCompromised: (error: Error) => void): Promise<() => Promise<void>> {
+async function lockDataDir(
+  dataDir: string,
+  onCompromised: (error: Error) => void,
+): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, 'server.lock'),
@@ -74,7 +77,10 @@ export const dbPlugin = fp<DbPluginOptions>(
     const { db, release } = options.database
       ? { db: options.database, release: async () => undefined }
       : await openDatabase(options.config, (error) =>
-          app.log.error({ err: error }, 'lost the lock on DATA_DIR: another process may now write to the same database'),
+          app.log.error(
+            { err: error },
+            'lost the lock on DATA_DIR: another process may now write to the same database',
+          ),
         );
     let applied: string[];
     try {

@@ -26,7 +26,9 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   migrations.sort((a, b) => a.version - b.version);
   for (let i = 1; i < migrations.length; i++) {
     if (migrations[i]!.version === migrations[i - 1]!.version) {
-      throw new Error(`Two migrations share number ${migrations[i]!.version}: ${migrations[i - 1]!.name}, ${migrations[i]!.name}`);
+      throw new Error(
+        `Two migrations share number ${migrations[i]!.version}: ${migrations[i - 1]!.name}, ${migrations[i]!.name}`,
+      );
     }
   }
   return migrations;
@@ -51,7 +53,10 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       await tx.exec(migration.sql);
-      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       done.push(migration.name);
     }
     return done;

@@ -1,5 +1,11 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { sharedParsers, withRowHelpers, type Database, type SqlParam, type SqlQueryable } from './database.ts';
+import {
+  sharedParsers,
+  withRowHelpers,
+  type Database,
+  type SqlParam,
+  type SqlQueryable,
+} from './database.ts';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
 

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { sharedParsers, withRowHelpers, type Database, type SqlParam, type SqlQueryable } from './database.ts';
+import {
+  sharedParsers,
+  withRowHelpers,
+  type Database,
+  type SqlParam,
+  type SqlQueryable,
+} from './database.ts';
 
 /** Per-pool type parsers, so no global pg state is changed for other code in the process. */
 const types = {
