@@ -44,9 +44,13 @@ export const desktop = {
 
 const ci = Boolean(process.env.CI);
 
+// One output folder per run: several runs in one working tree must not delete each
+// other's traces. Set here in the main process, so the workers inherit the same id.
+process.env.SMARTCARE_E2E_RUN_ID ??= `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+
 export default defineConfig({
   testDir: '.',
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e/${process.env.SMARTCARE_E2E_RUN_ID}`,
   globalSetup: './support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },

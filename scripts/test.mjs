@@ -111,10 +111,11 @@ function runRunner(name, command, args, env) {
 
 async function main() {
   ensureSystemPackages();
-  rmSync(resultsDir, { recursive: true, force: true });
+  // Only this run's reports are removed: another run in the same tree may be using the rest.
   mkdirSync(resultsDir, { recursive: true });
 
   const vitestJson = join(resultsDir, 'vitest.json');
+  rmSync(vitestJson, { force: true });
   log('vitest: contract, server, patient, staff');
   const vitestExit = await runRunner(
     'vitest',
@@ -125,6 +126,7 @@ async function main() {
   const vitest = summariseVitest(readJson(vitestJson), vitestExit.code);
 
   const playwrightJson = join(resultsDir, 'playwright.json');
+  rmSync(playwrightJson, { force: true });
   log('playwright: end-to-end in Chromium');
   const playwrightExit = await runRunner(
     'playwright',

@@ -18,7 +18,12 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     return undefined;
   }
   if (!process.env.E2E_SKIP_BUILD) buildApps();
-  const logFile = join(repoRoot, 'test-results', 'e2e-server.log');
+  const logFile = join(
+    repoRoot,
+    'test-results',
+    'e2e-logs',
+    `server-${process.env.SMARTCARE_E2E_RUN_ID ?? process.pid}.log`,
+  );
   const runDir = mkdtempSync(join(tmpdir(), 'smartcare-e2e-'));
   const poolFile = join(runDir, 'staff-pool.json');
   const server = await startServer({
@@ -30,7 +35,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   process.env[STAFF_POOL_ENV] = poolFile;
   process.env.SMARTCARE_BASE_URL = server.baseURL;
-  process.stdout.write(`[e2e] server ready at ${server.baseURL} (log: test-results/e2e-server.log)\n`);
+  process.stdout.write(`[e2e] server ready at ${server.baseURL} (log: ${logFile})\n`);
   return async () => {
     await server.stop();
     rmSync(runDir, { recursive: true, force: true });
