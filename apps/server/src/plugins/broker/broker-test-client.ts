@@ -94,7 +94,18 @@ export async function connectTestClient(
       }
     },
     async publish(topic, payload) {
-      await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+      // A refused publish gets no PUBACK, the broker hangs up instead: fail at once, not at the test timeout.
+      let onClose!: () => void;
+      const closed = new Promise<never>((_, reject) => {
+        onClose = () =>
+          reject(new Error(`the broker closed the connection instead of acknowledging ${topic}`));
+        client.once('close', onClose);
+      });
+      try {
+        await Promise.race([client.publishAsync(topic, JSON.stringify(payload), { qos: 1 }), closed]);
+      } finally {
+        client.removeListener('close', onClose);
+      }
     },
     publishAndForget(topic, payload) {
       client.publish(topic, JSON.stringify(payload), { qos: 1 });
