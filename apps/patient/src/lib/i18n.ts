@@ -1,12 +1,13 @@
 import { APP_LOCALES, type AppLocale } from '@smartcare/contract/result-codes';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import krKO from '../locales/kr-KO';
+import krKOStart from '../locales/kr-KO.start';
 import { readStorage, storageKeys, writeStorage } from './storage-keys';
 
 /**
- * Languages (spec §9, brief §5): kr-KO complete and loaded with the first screen; en-US
- * (fallback for a missing key) and zh-CN loaded on demand. The stored `locale` wins, else
+ * Languages (spec §9, brief §5): the first screens' Korean loads with the app, the rest of
+ * the Korean catalogue with the first other screen (lazy routes wait for it); en-US
+ * (fallback for a missing key) and zh-CN are loaded on demand. The stored `locale` wins, else
  * the browser's language if supported, else Korean.
  */
 export const FALLBACK_LOCALE: AppLocale = 'en-US';
@@ -50,28 +51,45 @@ export function componentLocaleTag(
   return appLocale === 'kr-KO' ? 'ko-KR' : appLocale;
 }
 
-const loaders: Record<Exclude<AppLocale, 'kr-KO'>, () => Promise<{ default: unknown }>> = {
+const loaders: Record<AppLocale, () => Promise<{ default: unknown }>> = {
+  'kr-KO': () => import('../locales/kr-KO'),
   'en-US': () => import('../locales/en-US'),
   'zh-CN': () => import('../locales/zh-CN'),
 };
+const complete = new Map<AppLocale, Promise<void>>();
 
-async function ensureLoaded(locale: AppLocale): Promise<void> {
-  if (locale === 'kr-KO' || i18next.hasResourceBundle(locale, 'translation')) return;
-  const { default: catalogue } = await loaders[locale]();
-  i18next.addResourceBundle(locale, 'translation', catalogue as object, true, true);
+function ensureLoaded(locale: AppLocale): Promise<void> {
+  let loading = complete.get(locale);
+  if (!loading) {
+    loading = loaders[locale]().then(({ default: catalogue }) => {
+      i18next.addResourceBundle(locale, 'translation', catalogue as object, true, true);
+    });
+    // A failed download may be retried by the next screen.
+    loading.catch(() => complete.delete(locale));
+    complete.set(locale, loading);
+  }
+  return loading;
+}
+
+/** The whole catalogue of the current language: lazy routes wait for it (app/routes/lazy-screen.tsx). */
+export function ensureCatalogue(): Promise<void> {
+  return ensureLoaded(currentLocale());
 }
 
 export async function initI18n(locale: AppLocale = detectLocale()): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: 'kr-KO',
     fallbackLng: FALLBACK_LOCALE,
-    resources: { 'kr-KO': { translation: krKO } },
+    resources: { 'kr-KO': { translation: krKOStart } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
   if (locale !== 'kr-KO') await changeLocale(locale, { store: false });
-  // The fallback catalogue is needed only for a missing key; fetch it when the page is idle.
-  setTimeout(() => void ensureLoaded(FALLBACK_LOCALE).catch(() => undefined), 2000);
+  // The rest of the catalogue and the fallback one, once the first screen is up.
+  setTimeout(() => {
+    void ensureCatalogue().catch(() => undefined);
+    void ensureLoaded(FALLBACK_LOCALE).catch(() => undefined);
+  }, 1000);
   document.documentElement.lang = htmlLang(i18next.language as AppLocale);
   return i18next;
 }

@@ -90,6 +90,7 @@ const enUS: Catalogue = {
     chooseHospital: 'Choose a hospital',
     changeHospital: 'Change hospital',
     services: 'Services',
+    openSettings: 'Settings',
     deletionPending: 'Your account will be deleted on {{date}}.',
     deletionManage: 'Manage deletion request',
     entry: {
@@ -183,17 +184,21 @@ const enUS: Catalogue = {
   deletionFacts: {
     deletedTitle: 'What is deleted',
     deletedAccount: 'Your account (ID, password, name, contact details)',
-    deletedRecords: 'Health data you recorded yourself (temperature, blood pressure, glucose, diet, medication log and so on)',
+    deletedRecords:
+      'Health data you recorded yourself (temperature, blood pressure, glucose, diet, medication log and so on)',
     deletedChat: 'Consultation history in the app and notification settings',
     deletedPush: 'Push notification tokens',
     keptTitle: 'What is kept by law',
-    keptMedical: 'The hospital keeps its medical records as the Medical Service Act requires (records 10 years, prescriptions 2 years, nursing records 5 years).',
-    keptLogs: 'Access logs of health data are kept for 2 years under the Personal Information Protection Act, then destroyed.',
+    keptMedical:
+      'The hospital keeps its medical records as the Medical Service Act requires (records 10 years, prescriptions 2 years, nursing records 5 years).',
+    keptLogs:
+      'Access logs of health data are kept for 2 years under the Personal Information Protection Act, then destroyed.',
   },
   patientDelete: {
     title: 'Delete account',
     requestTitle: 'Request deletion',
-    requestIntro: 'Your account is deleted 14 days after you ask. Until then you can withdraw the request at any time.',
+    requestIntro:
+      'Your account is deleted 14 days after you ask. Until then you can withdraw the request at any time.',
     reason: 'Reason (optional)',
     reasonPlaceholder: 'Tell us how we could do better',
     request: 'Request deletion',
@@ -258,7 +263,8 @@ const enUS: Catalogue = {
     step3: 'Tap "Request deletion", or confirm your password and tap "Delete now".',
     grace: 'A deletion request is carried out after a 14-day grace period, during which you can withdraw it.',
     contactTitle: 'Cannot log in?',
-    contact: 'Email privacy@smartcare.example from the address you signed up with. We delete the account after confirming it is yours.',
+    contact:
+      'Email privacy@smartcare.example from the address you signed up with. We delete the account after confirming it is yours.',
     goDelete: 'Log in and delete',
   },
   realtime: {
@@ -272,7 +278,12 @@ const enUS: Catalogue = {
   chat: {
     title: 'Consultation chat',
     statusLabel: 'Consultation status',
-    status: { NONE: 'Not started', WAIT: 'Waiting for staff', STANDBY: 'In consultation', COMPLETE: 'Finished' },
+    status: {
+      NONE: 'Not started',
+      WAIT: 'Waiting for staff',
+      STANDBY: 'In consultation',
+      COMPLETE: 'Finished',
+    },
     statusHelp: {
       NONE: 'Leave your question and the chatbot will help first.',
       WAIT: 'A staff member will reply after reading your message.',
@@ -308,14 +319,23 @@ const enUS: Catalogue = {
   nurseCall: {
     title: 'Call a nurse',
     notEmergencyTitle: 'Is it an emergency?',
-    notEmergency: 'This screen is not an emergency channel. In an emergency press the call button at your bed or call 119.',
+    notEmergency:
+      'This screen is not an emergency channel. In an emergency press the call button at your bed or call 119.',
     call119: 'Call 119',
     placeLabel: 'Ward / bed',
     place: '{{ward}} · {{bed}}',
     placeUnknown: 'No ward or bed on file. Please tell the nurse where you are.',
     reasonsLabel: 'Reason for the call',
     chooseReason: 'Tap what you need help with.',
-    reason: { EMERGENCY: 'Emergency', FALL: 'Fall', PAIN: 'Pain', IV: 'IV drip', TOILET: 'Toilet', WATER: 'Water', OTHER: 'Other' },
+    reason: {
+      EMERGENCY: 'Emergency',
+      FALL: 'Fall',
+      PAIN: 'Pain',
+      IV: 'IV drip',
+      TOILET: 'Toilet',
+      WATER: 'Water',
+      OTHER: 'Other',
+    },
     reasonHelp: {
       EMERGENCY: 'I suddenly feel much worse',
       FALL: 'I fell or may fall',
@@ -333,7 +353,13 @@ const enUS: Catalogue = {
     waitForOpenCall: 'You can call again when the open call is done or cancelled.',
     myCalls: 'My calls',
     empty: 'No calls yet.',
-    status: { REQUESTED: 'Called', ACKNOWLEDGED: 'Seen', IN_PROGRESS: 'In progress', DONE: 'Done', CANCELLED: 'Cancelled' },
+    status: {
+      REQUESTED: 'Called',
+      ACKNOWLEDGED: 'Seen',
+      IN_PROGRESS: 'In progress',
+      DONE: 'Done',
+      CANCELLED: 'Cancelled',
+    },
     requestedAt: 'Called at {{time}}',
     acknowledgedBy: 'Seen by {{name}}',
     acknowledged: 'A nurse has seen it',

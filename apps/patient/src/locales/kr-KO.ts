@@ -1,61 +1,10 @@
-import { contractCatalogue } from './from-contract';
+import { contractResultCodes } from './from-contract';
+import krKOStart from './kr-KO.start';
 
-/** Korean, the complete catalogue and the first screen's language (brief §5). */
+/** Korean, the complete catalogue (brief §5): the first-screen part plus every other screen. */
 const krKO = {
-  ...contractCatalogue('kr-KO'),
-  app: {
-    name: '스마트 헬스케어',
-    titleHospital: '스마트 병원',
-    titleHomecare: '스마트 재택케어',
-    copyright: '© 2026 스마트케어 주식회사',
-    businessNumber: '사업자등록번호 123-45-67890',
-  },
-  common: {
-    back: '뒤로 가기',
-    loading: '불러오는 중입니다',
-    retry: '다시 시도',
-    errorTitle: '정보를 불러오지 못했습니다',
-    cancel: '취소',
-    save: '저장',
-  },
-  error: {
-    network: '인터넷 연결을 확인한 뒤 다시 시도해 주세요.',
-    unknown: '일시적인 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
-  },
-  session: {
-    pleaseLogin: '로그인 후 이용 부탁드립니다',
-  },
-  device: {
-    useMobile: '모바일로 접속해 주세요',
-    dismissNotice: '안내 닫기',
-  },
-  routeError: {
-    title: '화면을 표시하지 못했습니다',
-    body: '잠시 후 다시 시도해 주세요. 문제가 계속되면 병원에 문의해 주세요.',
-    updateTitle: '새 버전이 준비되었습니다',
-    updateBody: '앱이 업데이트되어 화면을 다시 불러와야 합니다.',
-  },
-  inPreparation: {
-    title: '준비 중',
-    heading: '준비 중인 서비스입니다',
-    body: '더 나은 서비스로 곧 찾아뵙겠습니다.',
-    goHome: '홈으로 돌아가기',
-  },
-  login: {
-    title: '{{area}} 로그인',
-    signInTitle: '로그인',
-    loginId: '아이디',
-    loginIdPlaceholder: '아이디를 입력해 주세요',
-    password: '비밀번호',
-    passwordPlaceholder: '비밀번호를 입력해 주세요',
-    remember: '아이디 기억하기',
-    submit: '로그인',
-    moreActions: '계정 도움말',
-    signUp: '회원가입',
-    forgotPassword: '비밀번호 찾기',
-    toHomecare: '재택케어 환자이신가요? 재택케어 로그인',
-    toHospital: '입원 환자이신가요? 병원 로그인',
-  },
+  ...krKOStart,
+  resultCode: contractResultCodes('kr-KO'),
   signUp: {
     title: '회원가입',
     username: '아이디',
@@ -85,35 +34,6 @@ const krKO = {
     change: '비밀번호 변경',
     changed: '비밀번호를 변경했습니다. 새 비밀번호로 로그인해 주세요.',
     again: '인증번호 다시 받기',
-  },
-  home: {
-    greeting: '{{name}}님, 안녕하세요',
-    subtitle: '오늘도 건강한 하루 보내세요.',
-    myHospital: '나의 병원',
-    noHospital: '선택한 병원이 없습니다',
-    chooseHospital: '병원 선택하기',
-    changeHospital: '병원 변경',
-    services: '서비스',
-    deletionPending: '{{date}}에 회원 탈퇴가 진행될 예정입니다.',
-    deletionManage: '탈퇴 요청 관리',
-    entry: {
-      consulting: '상담 채팅',
-      nurseCall: '간호사 호출',
-      schedule: '일정 관리',
-      guideSearch: '병원 안내',
-      documentRequest: '서류 발급',
-      newsNotice: '공지사항',
-      newsFaq: '자주 묻는 질문',
-      serviceHome: '병원 서비스',
-      rating: '만족도 평가',
-      pushList: '알림함',
-      myStatus: '나의 건강 상태',
-      medication: '복약 관리',
-      telemedicine: '비대면 진료',
-      diet: '식단 기록',
-      qna: '묻고 답하기',
-      bodyInfo: '신체 정보',
-    },
   },
   hospitalSelect: {
     title: '병원 선택',
@@ -191,13 +111,15 @@ const krKO = {
     deletedChat: '앱의 상담 내역과 알림 설정',
     deletedPush: '알림 수신 정보(푸시 토큰)',
     keptTitle: '법에 따라 보관되는 정보',
-    keptMedical: '병원의 진료기록은 의료법에 따라 병원이 보관합니다(진료기록부 10년, 처방전 2년, 간호기록부 5년).',
+    keptMedical:
+      '병원의 진료기록은 의료법에 따라 병원이 보관합니다(진료기록부 10년, 처방전 2년, 간호기록부 5년).',
     keptLogs: '건강 정보 열람 기록은 개인정보 보호법에 따라 2년간 보관된 뒤 파기됩니다.',
   },
   patientDelete: {
     title: '회원 탈퇴',
     requestTitle: '탈퇴 요청',
-    requestIntro: '탈퇴를 요청하면 14일 뒤에 계정이 삭제됩니다. 그 전까지는 언제든지 요청을 철회할 수 있습니다.',
+    requestIntro:
+      '탈퇴를 요청하면 14일 뒤에 계정이 삭제됩니다. 그 전까지는 언제든지 요청을 철회할 수 있습니다.',
     reason: '탈퇴 사유 (선택)',
     reasonPlaceholder: '더 나은 서비스를 위해 알려 주세요',
     request: '탈퇴 요청하기',
@@ -262,16 +184,9 @@ const krKO = {
     step3: '"탈퇴 요청하기" 또는 비밀번호 확인 후 "지금 탈퇴하기"를 누릅니다.',
     grace: '탈퇴를 요청하면 14일의 유예 기간 뒤에 계정이 삭제되며, 그동안에는 요청을 철회할 수 있습니다.',
     contactTitle: '앱에 로그인할 수 없나요?',
-    contact: '가입한 이메일로 privacy@smartcare.example 에 계정 삭제를 요청해 주세요. 본인 확인 후 처리해 드립니다.',
+    contact:
+      '가입한 이메일로 privacy@smartcare.example 에 계정 삭제를 요청해 주세요. 본인 확인 후 처리해 드립니다.',
     goDelete: '로그인하고 탈퇴하기',
-  },
-  realtime: {
-    connectError: '웹 소켓 연결시 문제가 발생했습니다.',
-    subscribeError: '채팅방 구독 중 문제가 발생했습니다.',
-    connecting: '연결하는 중입니다…',
-    reconnecting: '연결이 끊겼습니다. 다시 연결하는 중입니다…',
-    offline: '연결되어 있지 않습니다.',
-    offlineAction: '연결되어 있지 않아 지금은 할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
   chat: {
     title: '상담 채팅',
@@ -312,14 +227,23 @@ const krKO = {
   nurseCall: {
     title: '간호사 호출',
     notEmergencyTitle: '응급 상황이신가요?',
-    notEmergency: '이 화면은 응급 호출 수단이 아닙니다. 응급 상황에는 병상의 호출 버튼을 누르거나 119에 전화해 주세요.',
+    notEmergency:
+      '이 화면은 응급 호출 수단이 아닙니다. 응급 상황에는 병상의 호출 버튼을 누르거나 119에 전화해 주세요.',
     call119: '119 전화하기',
     placeLabel: '병동 / 병상',
     place: '{{ward}} {{bed}}',
     placeUnknown: '병동·병상 정보가 없습니다. 간호사에게 위치를 알려 주세요.',
     reasonsLabel: '호출 사유',
     chooseReason: '도움이 필요한 내용을 눌러 주세요.',
-    reason: { EMERGENCY: '응급', FALL: '낙상', PAIN: '통증', IV: '수액', TOILET: '화장실', WATER: '물', OTHER: '기타' },
+    reason: {
+      EMERGENCY: '응급',
+      FALL: '낙상',
+      PAIN: '통증',
+      IV: '수액',
+      TOILET: '화장실',
+      WATER: '물',
+      OTHER: '기타',
+    },
     reasonHelp: {
       EMERGENCY: '상태가 갑자기 나빠졌어요',
       FALL: '넘어졌거나 넘어질 것 같아요',
@@ -337,7 +261,13 @@ const krKO = {
     waitForOpenCall: '진행 중인 호출이 끝나거나 취소하면 다시 호출할 수 있습니다.',
     myCalls: '나의 호출',
     empty: '호출한 내역이 없습니다.',
-    status: { REQUESTED: '호출됨', ACKNOWLEDGED: '확인됨', IN_PROGRESS: '처리 중', DONE: '완료', CANCELLED: '취소됨' },
+    status: {
+      REQUESTED: '호출됨',
+      ACKNOWLEDGED: '확인됨',
+      IN_PROGRESS: '처리 중',
+      DONE: '완료',
+      CANCELLED: '취소됨',
+    },
     requestedAt: '{{time}} 호출',
     acknowledgedBy: '{{name}} 님이 확인했습니다',
     acknowledged: '간호사가 확인했습니다',

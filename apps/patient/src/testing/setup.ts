@@ -2,13 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from './react-render';
 import { afterEach, beforeAll } from 'vitest';
 import '../lib/antd-mobile';
-import { initI18n } from '../lib/i18n';
+import { ensureCatalogue, initI18n } from '../lib/i18n';
 import { toast } from '../lib/toast';
 
 // Same start-up as main.tsx: the antd-mobile React 19 shim and the Korean catalogue.
 
 beforeAll(async () => {
   await initI18n('kr-KO');
+  await ensureCatalogue();
 });
 
 afterEach(() => {

@@ -37,6 +37,7 @@ export const accountRoutes: RouteObject[] = [
     ...lazyScreen(
       () => import('../../features/auth/login-screen').then((m) => m.LoginScreen),
       () => ({ area: 'hospital' as const, variant: 'account' as const }),
+      { firstScreen: true },
     ),
   },
   {

@@ -16,6 +16,7 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
       ...lazyScreen(
         () => import('../../features/auth/login-screen').then((m) => m.LoginScreen),
         () => ({ area }),
+        { firstScreen: true },
       ),
     },
     {
@@ -23,7 +24,7 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
       ...lazyScreen(
         () => import('../../features/patient/home-screen').then((m) => m.HomeScreen),
         () => ({ area }),
-        guard,
+        { ...guard, firstScreen: true },
       ),
     },
     {

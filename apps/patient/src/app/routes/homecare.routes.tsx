@@ -15,6 +15,7 @@ export const homecareRoutes: RouteObject[] = [
     ...lazyScreen(
       () => import('../../features/auth/login-screen').then((m) => m.LoginScreen),
       () => ({ area: 'homecare' as const }),
+      { firstScreen: true },
     ),
   },
   ...sharedAreaRoutes('homecare'),

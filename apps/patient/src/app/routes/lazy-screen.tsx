@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, useParams, type Params, type RouteObject } from 'react-router';
 import type { Area } from '../../config/area';
 import { areaConfig } from '../../config/area';
+import { ensureCatalogue } from '../../lib/i18n';
 import { session } from '../../lib/session';
 
 /**
@@ -12,11 +13,13 @@ import { session } from '../../lib/session';
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   props: (params: Readonly<Params<string>>) => P,
-  options: { requiresLogin?: Area } = {},
+  options: { requiresLogin?: Area; firstScreen?: boolean } = {},
 ): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
-      const Screen = await load();
+      // The screen's texts arrive with it: only the first screens' (login, home) Korean ships
+      // with the app (locales/kr-KO.start.ts).
+      const [Screen] = await Promise.all([load(), options.firstScreen ? undefined : ensureCatalogue()]);
       function RouteScreen() {
         const params = useParams();
         // No token at all: straight to the area's login, without the "please log in" toast

@@ -34,7 +34,7 @@ export function HomeScreen({ area }: { area: Area }) {
   const profile = patient.data;
 
   const settingsLink = (
-    <Link className="icon-button" to={config.settingHome} aria-label={t('settings.title')}>
+    <Link className="icon-button" to={config.settingHome} aria-label={t('home.openSettings')}>
       <AppIcon name="settings" />
     </Link>
   );
