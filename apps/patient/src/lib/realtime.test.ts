@@ -325,6 +325,37 @@ describe('errors the patient is told about (spec §8)', () => {
   });
 });
 
+describe('an access token that has run out', () => {
+  it('is refreshed through the API client before the broker ever sees it', async () => {
+    const expired = `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 }))}.s`;
+    session.setTokens({ accessToken: expired, refreshToken: 'refresh-1' });
+    const api = mockApi({
+      [`POST ${apiPaths.patient.refresh}`]: () => ({
+        body: ok({ accessToken: 'fresh', refreshToken: 'refresh-2' }),
+      }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    expect(api.calls(`POST ${apiPaths.patient.refresh}`)).toBe(1);
+    expect(lastClient().options.password).toBe('fresh');
+  });
+
+  it('ends the connection when the refresh says the patient must log in again', async () => {
+    const expired = `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) - 60 }))}.s`;
+    session.setTokens({ accessToken: expired, refreshToken: 'refresh-1' });
+    mockApi({
+      [`POST ${apiPaths.patient.refresh}`]: () => ({
+        status: 400,
+        body: { code: -1, description: '', data: null },
+      }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(rt.snapshot().connection).toBe('idle'));
+    expect(clients).toHaveLength(0);
+    expect(session.isLoggedIn()).toBe(false);
+  });
+});
+
 describe('logout', () => {
   it('closes the connection and forgets the conversation', async () => {
     mockApi({
