@@ -2,8 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// Node-environment tests (the MQTT connection against a real broker) have no DOM to prepare.
+const inBrowser = typeof window !== 'undefined';
+
 // jsdom lacks what antd's responsive helpers and tables measure with.
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -16,7 +19,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!window.ResizeObserver) {
+if (inBrowser && !window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}
     unobserve() {}
@@ -24,12 +27,13 @@ if (!window.ResizeObserver) {
   };
 }
 // Scrolling the chat log is layout work jsdom does not do.
-Element.prototype.scrollTo ??= () => undefined;
+if (inBrowser) Element.prototype.scrollTo ??= () => undefined;
 
 // Screens wait for fetches and antd transitions; give them time when the machine is busy.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   localStorage.clear();
   sessionStorage.clear();

@@ -1,0 +1,167 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Aedes, type AuthenticateError } from 'aedes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import { createMqttRealtime, topicMatches, type Realtime } from './realtime';
+
+/**
+ * A real MQTT 3.1.1 broker over WebSocket, like the server's, that accepts only the
+ * token it is told is current: enough to show how the console's connection behaves.
+ */
+async function startBroker() {
+  const broker = await Aedes.createBroker({
+    maxClientsIdLength: 128,
+    authenticate(_client, username, password, done) {
+      if (username === 'nurse' && password?.toString() === state.validToken) return done(null, true);
+      const error = new Error('bad token') as AuthenticateError;
+      error.returnCode = 4;
+      done(error, false);
+    },
+  });
+  const state = { validToken: 'token-1', connects: [] as string[] };
+  broker.on('client', (client) => state.connects.push(client.id));
+  const http: Server = createServer();
+  const wss = new WebSocketServer({ server: http, path: '/mqtt' });
+  wss.on('connection', (socket, request) => broker.handle(createWebSocketStream(socket), request));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/mqtt`;
+  return {
+    url,
+    state,
+    broker,
+    /** Drops every connection, as a server restart or an expired token would. */
+    dropAll() {
+      for (const socket of wss.clients) socket.terminate();
+    },
+    publish(topic: string, payload: unknown) {
+      return new Promise<void>((resolve, reject) =>
+        broker.publish(
+          { cmd: 'publish', topic, payload: JSON.stringify(payload), qos: 1, retain: false, dup: false },
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+    },
+    async close() {
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+const until = async (check: () => boolean, timeoutMs = 10_000) => {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+describe('the console’s MQTT connection', () => {
+  it('matches topic filters the way the broker does', () => {
+    expect(topicMatches('chat/11/#', 'chat/11/message')).toBe(true);
+    expect(topicMatches('chat/11/#', 'chat/12/message')).toBe(false);
+    expect(topicMatches('nurseCalling/1', 'nurseCalling/1')).toBe(true);
+    expect(topicMatches('nurseCalling/1', 'nurseCalling/1/patient/5')).toBe(false);
+    expect(topicMatches('staffInbox/+', 'staffInbox/3')).toBe(true);
+  });
+
+  it('connects with the staff member’s token, delivers subscribed topics and publishes', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    const realtime = createMqttRealtime({
+      url: broker.url,
+      credentials: async () => ({ username: 'nurse', password: 'token-1' }),
+    });
+    cleanup.push(async () => realtime.close());
+    const received: unknown[] = [];
+    realtime.subscribe('chat/11/#', (payload) => received.push(payload));
+
+    await until(() => realtime.status() === 'connected');
+    expect(broker.state.connects[0]).toMatch(/^staff_nurse_/);
+    // The subscription made before the connection was up is in place now.
+    await until(() => {
+      void broker.publish('chat/11/message', { content: '안녕하세요' });
+      return received.length > 0;
+    });
+    expect(received[0]).toEqual({ content: '안녕하세요' });
+
+    const seen: unknown[] = [];
+    broker.broker.subscribe(
+      'chat/11/enter',
+      (packet, done) => {
+        seen.push(JSON.parse(packet.payload.toString()));
+        done();
+      },
+      () => undefined,
+    );
+    await realtime.publish('chat/11/enter', {});
+    await until(() => seen.length === 1);
+    expect(seen[0]).toEqual({});
+  });
+
+  it('reconnects after a drop with a fresh token, resubscribes, and tells who asked', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    const asked: boolean[] = [];
+    let current = 'token-1';
+    const realtime: Realtime = createMqttRealtime({
+      url: broker.url,
+      credentials: async (forceRefresh) => {
+        asked.push(forceRefresh);
+        // The app renews the token when the broker refused the old one.
+        if (forceRefresh) current = broker.state.validToken;
+        return { username: 'nurse', password: current };
+      },
+      backoff: () => 20,
+    });
+    cleanup.push(async () => realtime.close());
+    const received: unknown[] = [];
+    realtime.subscribe('nurseCalling/1', (payload) => received.push(payload));
+    const statuses: string[] = [];
+    realtime.onStatus(() => statuses.push(realtime.status()));
+    await until(() => realtime.status() === 'connected');
+
+    // The token expires on the server and the connection drops.
+    broker.state.validToken = 'token-2';
+    broker.dropAll();
+
+    await until(() => statuses.filter((s) => s === 'connected').length === 2);
+    expect(statuses).toContain('reconnecting');
+    // First retry with the old token is refused (CONNACK 4); the next one asks for a fresh one.
+    expect(asked).toEqual([false, false, true]);
+    expect(current).toBe('token-2');
+    await until(() => {
+      void broker.publish('nurseCalling/1', { event: 'request' });
+      return received.length > 0;
+    });
+    expect(received[0]).toEqual({ event: 'request' });
+  });
+
+  it('stops when there is no session to connect with', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    const realtime = createMqttRealtime({ url: broker.url, credentials: async () => null });
+    await until(() => realtime.status() === 'closed');
+    expect(broker.state.connects).toEqual([]);
+  });
+
+  it('refuses to publish while disconnected, so the caller keeps the message pending', async () => {
+    const realtime = createMqttRealtime({
+      url: 'ws://127.0.0.1:9/mqtt',
+      credentials: async () => ({ username: 'nurse', password: 'x' }),
+      backoff: () => 60_000,
+    });
+    cleanup.push(async () => realtime.close());
+    await expect(realtime.publish('chat/1/message', { content: 'x' })).rejects.toThrow('offline');
+  });
+});
