@@ -11,17 +11,28 @@ import { ChatRoomView } from './chat-room-view';
 const me = staffProfile({ idx: 7, name: '김간호' });
 
 /** The room as the app keeps it: changes reported by the view are applied, like the inbox does. */
-function Harness({ initial }: { initial: ChatRoomSummary }) {
+function Harness({ initial, confirmTimeoutMs }: { initial: ChatRoomSummary; confirmTimeoutMs?: number }) {
   const [room, setRoom] = useState(initial);
-  return <ChatRoomView room={room} me={me} onRoomChanged={(_idx, change) => setRoom(change)} />;
+  return (
+    <ChatRoomView
+      room={room}
+      me={me}
+      onRoomChanged={(_idx, change) => setRoom(change)}
+      confirmTimeoutMs={confirmTimeoutMs}
+    />
+  );
 }
 
 function renderRoom(
   messages: ChatMessage[],
-  options: { room?: Partial<ChatRoomSummary>; routes?: Record<string, FakeRoute> } = {},
+  options: {
+    room?: Partial<ChatRoomSummary>;
+    routes?: Record<string, FakeRoute>;
+    confirmTimeoutMs?: number;
+  } = {},
 ) {
   const room = chatRoom({ idx: 11, patientName: '홍길동', status: 'WAIT', ...options.room });
-  return renderConsole(<Harness initial={room} />, {
+  return renderConsole(<Harness initial={room} confirmTimeoutMs={options.confirmTimeoutMs} />, {
     me,
     routes: {
       'GET /chat/messages': () => ok(page(messages)),
@@ -157,6 +168,21 @@ describe('the chat room view', () => {
       expect(realtime.published.map((p) => p.topic)).toContain(topics.chatRoomEvent(11, 'message')),
     );
     expect((realtime.published[0]!.payload as { content: string }).content).toBe('연결 끊김 중 메시지');
+  });
+
+  it('shows a message that never came back as failed, and resends it with the same id', async () => {
+    const { user, realtime } = renderRoom([], { confirmTimeoutMs: 200 });
+    await screen.findByText('아직 메시지가 없습니다.');
+
+    await user.type(screen.getByRole('textbox', { name: '메시지 입력' }), '들리시나요?{Enter}');
+    expect(await screen.findByText('전송 실패')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '다시 보내기' }));
+    expect(screen.getByText('전송 중')).toBeInTheDocument();
+    const sent = realtime.published.map((p) => p.payload as { clientMsgId: string; content: string });
+    expect(sent).toHaveLength(2);
+    // The same clientMsgId: the server stores a resend once (brief §4).
+    expect(sent[1]).toEqual(sent[0]);
   });
 
   it('loads older pages when the staff member asks for earlier messages', async () => {

@@ -39,10 +39,17 @@ export interface ChatRoomViewProps {
    * to its current copy, which may be newer than the one this view rendered with.
    */
   onRoomChanged: (roomIdx: number, change: (room: ChatRoomSummary) => ChatRoomSummary) => void;
+  /** How long a sent message may wait for its stamped copy before it shows as failed. */
+  confirmTimeoutMs?: number;
 }
 
 /** One consultation: history with older pages on scroll-up, live messages, sending, entering and completing. */
-export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
+export function ChatRoomView({
+  room,
+  me,
+  onRoomChanged,
+  confirmTimeoutMs = CONFIRM_TIMEOUT_MS,
+}: ChatRoomViewProps) {
   const { t, i18n } = useTranslation();
   const realtime = useRealtime();
   const { message: toast } = App.useApp();
@@ -113,12 +120,12 @@ export function ChatRoomView({ room, me, onRoomChanged }: ChatRoomViewProps) {
             setPending((list) =>
               list.map((p) => (p.clientMsgId === item.clientMsgId ? { ...p, state: 'failed' } : p)),
             );
-          }, CONFIRM_TIMEOUT_MS);
+          }, confirmTimeoutMs);
         })
         // Offline: it stays "sending" and goes out again when the connection is back.
         .catch(() => undefined);
     },
-    [realtime, room.idx],
+    [realtime, room.idx, confirmTimeoutMs],
   );
 
   // Back online: resend what is still waiting (clientMsgId makes it idempotent) and catch up.
