@@ -1,6 +1,6 @@
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
 import type { Envelope } from '@smartcare/contract/envelope';
-import { ResultCode } from '@smartcare/contract/result-codes';
+import { ResultCode } from '@smartcare/contract/result-code-values';
 import { areaConfig, areaOfPath } from '../config/area';
 import { ApiError, NetworkError } from './api-error';
 import { currentLocale, i18next } from './i18n';

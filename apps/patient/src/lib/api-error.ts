@@ -1,4 +1,4 @@
-import { resultCodeName } from '@smartcare/contract/result-codes';
+import { resultCodeName } from '@smartcare/contract/result-code-values';
 import { i18next } from './i18n';
 
 /** A failed call: the server's code, its description and data (field errors, retry-after). */

@@ -1,4 +1,4 @@
-import { APP_LOCALES, type AppLocale } from '@smartcare/contract/result-codes';
+import { APP_LOCALES, type AppLocale } from '@smartcare/contract/result-code-values';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import krKOStart from '../locales/kr-KO.start';

@@ -1,21 +1,11 @@
-import type { AppLocale } from '@smartcare/contract/result-codes';
+import type { AppLocale } from '@smartcare/contract/result-code-values';
 import { resultDescriptions } from '@smartcare/contract/result-codes';
-import { submitSuccess, validationMessages } from '@smartcare/contract/validation-messages';
+import { contractValidation } from './contract-validation';
 
 /**
- * The contract's validation messages and result-code descriptions, in i18next form
- * (`{field}` → `{{field}}`), so the server and the app say the same sentence.
+ * The contract's result-code descriptions (and validation messages), so the server and
+ * the app say the same sentence. Only the lazily loaded catalogues import this file.
  */
-export function contractValidation(locale: AppLocale) {
-  const validation = Object.fromEntries(
-    Object.entries(validationMessages[locale]).map(([key, text]) => [
-      key,
-      text.replace(/\{(\w+)\}/g, '{{$1}}'),
-    ]),
-  ) as Record<keyof (typeof validationMessages)['kr-KO'], string>;
-  return { ...validation, submitSuccess: submitSuccess[locale] };
-}
-
 export function contractResultCodes(locale: AppLocale) {
   return { ...resultDescriptions[locale] };
 }

@@ -1,4 +1,4 @@
-import { contractValidation } from './from-contract';
+import { contractValidation } from './contract-validation';
 
 /**
  * Korean for the first screens (login, home) and what runs at start-up: loaded with the

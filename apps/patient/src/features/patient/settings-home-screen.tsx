@@ -1,5 +1,5 @@
 import '../../lib/antd-mobile';
-import type { AppLocale } from '@smartcare/contract/result-codes';
+import type { AppLocale } from '@smartcare/contract/result-code-values';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

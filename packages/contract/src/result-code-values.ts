@@ -1,0 +1,56 @@
+/**
+ * The result codes and app locales without their descriptions: what the patient app needs
+ * on its first screen (result-codes.ts re-exports all of it and adds the descriptions,
+ * which the app loads later with its catalogues).
+ */
+export const ResultCode = {
+  SUCCESS: 0,
+  VALIDATION_FAILED: 10001000,
+  NOT_FOUND: 10004004,
+  CONFLICT: 10004009,
+  RATE_LIMITED: 10004029,
+  PAYLOAD_TOO_LARGE: 10004013,
+  SERVER_ERROR: 10005000,
+  BAD_CREDENTIALS: 30002001,
+  TOKEN_INVALID: 30002002,
+  TOKEN_EXPIRED: 30002003,
+  REFRESH_TOKEN_REUSED: 30002004,
+  ACCOUNT_LOCKED: 30002005,
+  FORBIDDEN: 30002006,
+  NOT_LOGGED_IN: 30002007,
+  REFRESH_FAILED: 30002008,
+  VERIFICATION_CODE_INVALID: 30003001,
+  ACCOUNT_DELETION_PENDING: 30003002,
+  HOSPITAL_NOT_CHOSEN: 40001001,
+  CHAT_ROOM_COMPLETED: 40001002,
+  NURSE_CALL_NOT_OPEN: 40002001,
+} as const;
+
+export type ResultCodeName = keyof typeof ResultCode;
+export type ResultCodeValue = (typeof ResultCode)[ResultCodeName];
+
+/** The HTTP status that goes with each code (the status still tells the truth, brief §2). */
+/** Server and apps share these locale tags; `kr-KO` is the spec's own tag for Korean (§9). */
+export const APP_LOCALES = ['kr-KO', 'en-US', 'zh-CN'] as const;
+export type AppLocale = (typeof APP_LOCALES)[number];
+export const DEFAULT_LOCALE: AppLocale = 'kr-KO';
+
+const nameByCode = new Map<number, ResultCodeName>(
+  (Object.entries(ResultCode) as [ResultCodeName, number][]).map(([name, code]) => [code, name]),
+);
+
+export function resultCodeName(code: number): ResultCodeName | undefined {
+  return nameByCode.get(code);
+}
+
+/** Picks a supported locale from an Accept-Language header or a stored tag; Korean otherwise. */
+export function resolveLocale(tag: string | null | undefined): AppLocale {
+  if (!tag) return DEFAULT_LOCALE;
+  for (const part of tag.split(',')) {
+    const lang = part.split(';')[0]!.trim().toLowerCase();
+    if (lang.startsWith('ko') || lang.startsWith('kr')) return 'kr-KO';
+    if (lang.startsWith('en')) return 'en-US';
+    if (lang.startsWith('zh')) return 'zh-CN';
+  }
+  return DEFAULT_LOCALE;
+}
