@@ -67,6 +67,7 @@ test.describe('staff console', () => {
     createStaff,
     loginAsStaff,
     createPatient,
+    checkA11y,
   }) => {
     const { account, profile } = await nurseOfThisTest(api, createStaff);
     const patient = await createPatient({ hospitalIdx: profile.hospitalIdx });
@@ -114,6 +115,7 @@ test.describe('staff console', () => {
       await expect(log.getByText(answer)).toBeVisible();
       await expect(log.getByText('전송 중')).toHaveCount(0);
       await expect(roomLink).toContainText('환자 응답 대기');
+      await checkA11y(page);
     } finally {
       await line.close();
     }
@@ -126,6 +128,7 @@ test.describe('staff console', () => {
     createStaff,
     loginAsStaff,
     createPatient,
+    checkA11y,
   }) => {
     const { account, profile } = await nurseOfThisTest(api, createStaff);
     const patient = await createPatient({ hospitalIdx: profile.hospitalIdx, ward: '7병동', bed: '701-2' });
@@ -150,6 +153,7 @@ test.describe('staff console', () => {
       await expect(row).toContainText('통증');
       await expect(row).toContainText('7병동 701-2');
       await expect(row).toHaveClass(/call-fresh/);
+      await checkA11y(page);
 
       await row.getByRole('button', { name: `${patient.name} 님 호출 확인` }).click();
       await expect(row).toContainText('확인됨');
