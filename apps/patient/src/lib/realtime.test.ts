@@ -6,8 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
 import { chatMessage, chatRoom, FakeBrokerClient } from '../testing/realtime-fakes';
-import { createRealtime, type Realtime } from './realtime';
+import { endSession } from './api-client';
+import { createRealtime, startRealtimeWithSession, type Realtime } from './realtime';
 import { session } from './session';
+import { storageKeys } from './storage-keys';
 import { toast } from './toast';
 
 /** A room that does not exist yet: the server answers without idx (spec §3). */
@@ -30,12 +32,9 @@ function lastClient(): FakeBrokerClient {
   return client;
 }
 
-beforeEach(() => {
-  clients = [];
-  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  session.setLoginId('demo');
-  session.setMyData(profile);
-  rt = createRealtime({
+/** A new connection object over the same localStorage: what the app has after a reload. */
+function newRealtime(): Realtime {
+  return createRealtime({
     connect: (url, options) => {
       const client = new FakeBrokerClient(url, options);
       clients.push(client);
@@ -44,6 +43,14 @@ beforeEach(() => {
     backoff: () => 5,
     brokerUrl: () => 'ws://test.local/mqtt',
   });
+}
+
+beforeEach(() => {
+  clients = [];
+  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  session.setLoginId('demo');
+  session.setMyData(profile);
+  rt = newRealtime();
 });
 
 afterEach(() => {
@@ -398,5 +405,205 @@ describe('the session seam (spec §4, §5)', () => {
     } finally {
       stopWatching();
     }
+  });
+});
+
+describe('pending messages across a reload (nothing a patient sent is lost)', () => {
+  const storedPending = () => window.localStorage.getItem(storageKeys.pendingChat);
+
+  function serverWithRoom12(stored: () => ChatMessage[] = () => []) {
+    return mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => {
+        const dataList = stored();
+        return { body: ok({ dataList, totalCount: dataList.length, pNum: 1, pSize: 30 }) };
+      },
+    });
+  }
+
+  /** The patient writes while the connection is down, then the app is closed (the object is gone, storage stays). */
+  async function writtenOfflineThenClosed(text = '약은 언제 먹나요?') {
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    const message = rt.chat.send(text)!;
+    expect(rt.snapshot().pending).toMatchObject([{ clientMsgId: message.clientMsgId, state: 'queued' }]);
+    rt.stop();
+    rt = newRealtime();
+    return message;
+  }
+
+  it('comes back as pending after a reload and is sent once, with the same clientMsgId, on connect', async () => {
+    serverWithRoom12();
+    const message = await writtenOfflineThenClosed();
+
+    rt.start(profile);
+    expect(rt.snapshot().pending).toMatchObject([
+      { clientMsgId: message.clientMsgId, content: '약은 언제 먹나요?', state: 'queued' },
+    ]);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    const client = lastClient();
+    client.accept();
+    await vi.waitFor(() => expect(client.published).toHaveLength(1));
+    expect(client.published[0]).toEqual({
+      topic: 'chat/12/message',
+      payload: { clientMsgId: message.clientMsgId, content: '약은 언제 먹나요?' },
+    });
+    await flush();
+    expect(client.published).toHaveLength(1);
+
+    // The server's copy confirms it: the stored queue is empty again.
+    client.deliver(
+      'chat/12/message',
+      chatMessage({ idx: 8, content: '약은 언제 먹나요?', clientMsgId: message.clientMsgId }),
+    );
+    expect(rt.snapshot().pending).toEqual([]);
+    expect(storedPending()).toBeNull();
+  });
+
+  it('keeps a message that was published but not yet confirmed when the app closed, and sends it again with its id', async () => {
+    serverWithRoom12();
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    const message = rt.chat.send('안녕하세요')!;
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    rt.stop();
+
+    rt = newRealtime();
+    rt.start(profile);
+    expect(rt.snapshot().pending).toMatchObject([{ clientMsgId: message.clientMsgId, state: 'queued' }]);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    expect(lastClient().published[0]!.payload).toEqual({
+      clientMsgId: message.clientMsgId,
+      content: '안녕하세요',
+    });
+  });
+
+  it('is removed without sending when the catch-up shows the server already stored it', async () => {
+    let stored: ChatMessage[] = [];
+    serverWithRoom12(() => stored);
+    const message = await writtenOfflineThenClosed();
+    stored = [chatMessage({ idx: 5, content: '약은 언제 먹나요?', clientMsgId: message.clientMsgId })];
+
+    rt.start(profile);
+    expect(rt.snapshot().pending.map((p) => p.clientMsgId)).toEqual([message.clientMsgId]);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([5]));
+    expect(rt.snapshot().pending).toEqual([]);
+    expect(storedPending()).toBeNull();
+    expect(lastClient().published).toHaveLength(0);
+  });
+
+  it('is never shown to or sent by another patient on the same phone, and waits for its own patient', async () => {
+    serverWithRoom12();
+    const message = await writtenOfflineThenClosed();
+
+    const other = patientProfile({ idx: 8, loginId: 'other', choseHospitalIdx: 1 });
+    session.setLoginId('other');
+    session.setMyData(other);
+    rt.start(other);
+    expect(rt.snapshot().pending).toEqual([]);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    await flush();
+    expect(lastClient().published).toEqual([]);
+    rt.stop();
+
+    // The same phone, the first patient again (the session had ended without a logout).
+    rt = newRealtime();
+    session.setLoginId('demo');
+    session.setMyData(profile);
+    rt.start(profile);
+    expect(rt.snapshot().pending.map((p) => p.clientMsgId)).toEqual([message.clientMsgId]);
+  });
+
+  it('is not carried to another hospital the patient chose', async () => {
+    serverWithRoom12();
+    const message = await writtenOfflineThenClosed();
+    rt.start({ ...profile, choseHospitalIdx: 2, choseHospitalName: '부산병원' });
+    expect(rt.snapshot().pending).toEqual([]);
+    rt.start(profile);
+    expect(rt.snapshot().pending.map((p) => p.clientMsgId)).toEqual([message.clientMsgId]);
+  });
+
+  it('is forgotten on logout, together with the session', async () => {
+    serverWithRoom12();
+    const stopWatching = startRealtimeWithSession(rt);
+    try {
+      await vi.waitFor(() => expect(clients).toHaveLength(1));
+      rt.chat.send('약은 언제 먹나요?');
+      expect(storedPending()).not.toBeNull();
+      await endSession();
+      expect(storedPending()).toBeNull();
+    } finally {
+      stopWatching();
+    }
+
+    // The same patient logs in again: nothing from before comes back.
+    session.setTokens({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    session.setLoginId('demo');
+    session.setMyData(profile);
+    rt = newRealtime();
+    rt.start(profile);
+    expect(rt.snapshot().pending).toEqual([]);
+  });
+
+  it('ignores stored data it cannot read, and keeps the readable messages of a damaged list', async () => {
+    serverWithRoom12();
+    const good = {
+      clientMsgId: 'abc123',
+      content: '물 좀 주세요',
+      createdAt: '2026-11-22T01:00:00.000Z',
+      state: 'queued',
+      attempts: 0,
+    };
+    for (const raw of [
+      '{not json',
+      'null',
+      '42',
+      '[]',
+      JSON.stringify({ patientIdx: '7', hospitalIdx: 1, messages: [good] }),
+      JSON.stringify({ patientIdx: 7, hospitalIdx: 1, messages: 'abc' }),
+    ]) {
+      window.localStorage.setItem(storageKeys.pendingChat, raw);
+      rt.stop();
+      rt = newRealtime();
+      expect(() => rt.start(profile)).not.toThrow();
+      expect(rt.snapshot().pending).toEqual([]);
+    }
+
+    window.localStorage.setItem(
+      storageKeys.pendingChat,
+      JSON.stringify({
+        patientIdx: 7,
+        hospitalIdx: 1,
+        messages: [
+          null,
+          'text',
+          { ...good, clientMsgId: '' },
+          { ...good, clientMsgId: 'x'.repeat(65) },
+          { ...good, clientMsgId: 'c2', content: '   ' },
+          { ...good, clientMsgId: 'c3', content: 'a'.repeat(2001) },
+          { ...good, clientMsgId: 'c4', createdAt: 'yesterday' },
+          { ...good, clientMsgId: 'c5', state: 'delivered' },
+          { ...good, clientMsgId: 'c6', attempts: -1 },
+          good,
+          { ...good, content: '같은 id' },
+        ],
+      }),
+    );
+    rt.stop();
+    rt = newRealtime();
+    rt.start(profile);
+    expect(rt.snapshot().pending).toEqual([good]);
+    await vi.waitFor(() => expect(clients.length).toBeGreaterThan(0));
+    lastClient().accept();
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    expect(lastClient().published[0]!.payload).toEqual({ clientMsgId: 'abc123', content: '물 좀 주세요' });
   });
 });

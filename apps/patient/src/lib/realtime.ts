@@ -10,7 +10,7 @@ import type {
 import type { NurseCallEvent, NurseCallReason } from '@smartcare/contract/nurse-call';
 import type { Page } from '@smartcare/contract/paging';
 import type { PatientProfile } from '@smartcare/contract/patient';
-import { CHAT_CONTENT_MAX_LENGTH } from '@smartcare/contract/realtime-constants';
+import { CHAT_CONTENT_MAX_LENGTH, CLIENT_ID_MAX_LENGTH } from '@smartcare/contract/realtime-constants';
 import { MQTT_PATH, parseTopic, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import { i18next } from './i18n';
 import { navigateTo } from './navigation';
 import { registerSessionListener } from './realtime-seam';
 import { session } from './session';
+import { readStorage, storageKeys, writeStorage } from './storage-keys';
 import { toast } from './toast';
 
 /**
@@ -168,6 +169,84 @@ function mergeMessages(known: readonly ChatMessage[], incoming: readonly ChatMes
   return [...map.values()].sort(byIdx);
 }
 
+/* ---- the pending messages kept across reloads (brief §4: nothing a patient sent is lost) ---- */
+
+interface StoredPendingChat {
+  patientIdx: number;
+  hospitalIdx: number;
+  messages: PendingChatMessage[];
+}
+
+const PENDING_STATES: readonly PendingState[] = ['queued', 'sending', 'failed'];
+
+/** One stored message, or null when anything about it is off (another version, a hand edit). */
+function parseStoredPending(value: unknown): PendingChatMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { clientMsgId, content, createdAt, state, attempts } = value as Record<string, unknown>;
+  if (
+    typeof clientMsgId !== 'string' ||
+    clientMsgId.length === 0 ||
+    clientMsgId.length > CLIENT_ID_MAX_LENGTH
+  )
+    return null;
+  if (typeof content !== 'string' || !content.trim() || content.length > CHAT_CONTENT_MAX_LENGTH) return null;
+  if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) return null;
+  if (!PENDING_STATES.includes(state as PendingState)) return null;
+  if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 0) return null;
+  return {
+    clientMsgId,
+    content,
+    createdAt,
+    // Whatever was on its way when the app closed is sent again (same id: the server keeps one).
+    state: state === 'sending' ? 'queued' : (state as PendingState),
+    attempts,
+  };
+}
+
+/** The patient's own stored messages for this hospital; anyone else's, or anything unreadable, is none. */
+function readPendingChat(patientIdx: number, hospitalIdx: number): PendingChatMessage[] {
+  const raw = readStorage(storageKeys.pendingChat);
+  if (!raw) return [];
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (typeof stored !== 'object' || stored === null) return [];
+  const entry = stored as Partial<Record<keyof StoredPendingChat, unknown>>;
+  if (entry.patientIdx !== patientIdx || entry.hospitalIdx !== hospitalIdx || !Array.isArray(entry.messages))
+    return [];
+  const messages: PendingChatMessage[] = [];
+  const seen = new Set<string>();
+  for (const item of entry.messages) {
+    const message = parseStoredPending(item);
+    if (!message || seen.has(message.clientMsgId)) continue;
+    seen.add(message.clientMsgId);
+    messages.push(message);
+  }
+  return messages;
+}
+
+/** The same messages in the same states (filters and maps make new arrays of the same items). */
+function samePending(a: readonly PendingChatMessage[], b: readonly PendingChatMessage[]): boolean {
+  return a.length === b.length && a.every((message, i) => message === b[i]);
+}
+
+function writePendingChat(
+  patientIdx: number,
+  hospitalIdx: number,
+  messages: readonly PendingChatMessage[],
+): void {
+  const entry: StoredPendingChat = { patientIdx, hospitalIdx, messages: [...messages] };
+  writeStorage(storageKeys.pendingChat, messages.length > 0 ? JSON.stringify(entry) : null);
+}
+
+/** Logout: the next patient on this phone must never see or send them. */
+export function forgetPendingChat(): void {
+  writeStorage(storageKeys.pendingChat, null);
+}
+
 const EMPTY_CHAT: ChatSnapshot = {
   connection: 'idle',
   load: 'idle',
@@ -211,7 +290,11 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   const reconnectListeners = new Set<() => void>();
 
   function update(patch: Partial<ChatSnapshot>): void {
+    const pendingChanged = patch.pending !== undefined && !samePending(patch.pending, state.pending);
     state = { ...state, ...patch };
+    // Every change of the queue is kept at once: the app may be closed the next moment.
+    if (pendingChanged && profile?.choseHospitalIdx)
+      writePendingChat(profile.idx, profile.choseHospitalIdx, state.pending);
     for (const listener of listeners) listener();
   }
 
@@ -589,11 +672,17 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     stop();
     profile = next;
     generation += 1;
+    // What this patient wrote for this hospital before a reload waits again, shown as pending.
+    // Set without a write: another patient's stored messages stay until this one sends.
+    state = { ...state, pending: readPendingChat(next.idx, next.choseHospitalIdx) };
     update({ connection: 'connecting' });
     void connect(generation);
   }
 
-  /** Logout or no hospital: close the connection and forget the conversation (another patient may log in here). */
+  /**
+   * Logout or no hospital: close the connection and forget the conversation (another patient
+   * may log in here). Stored pending messages stay: logout removes them (`forgetPendingChat`).
+   */
   function stop(): void {
     generation += 1;
     clearTimeout(timer);
@@ -774,6 +863,7 @@ export function startRealtimeWithSession(target: Realtime = realtime): () => voi
     onLogout() {
       loggedIn = false;
       target.stop();
+      forgetPendingChat();
     },
   });
   const unwatch = session.subscribe(() => {
@@ -791,6 +881,9 @@ export function startRealtimeWithSession(target: Realtime = realtime): () => voi
   if (accessToken && myData) {
     loggedIn = true;
     target.start(myData);
+  } else if (!accessToken) {
+    // A logout that happened before this module was loaded left them behind.
+    forgetPendingChat();
   }
   const online = () => target.retryNow();
   window.addEventListener('online', online);

@@ -11,6 +11,12 @@ export const storageKeys = {
   /** The login id kept for the "remember me" box. */
   rememberedLoginId: 'rememberedLoginId',
   mobileNoticeDismissed: 'mobileNoticeDismissed',
+  /**
+   * Chat messages the patient wrote that the server has not confirmed yet, with the patient
+   * and hospital they belong to (JSON): they survive a reload and go on the next connection.
+   * Removed on logout.
+   */
+  pendingChat: 'pendingChat',
 } as const;
 
 /** Storage can throw (private mode, quota); the app keeps working without it. */

@@ -132,6 +132,25 @@ describe('the consulting chat', () => {
     expect(test.clients.at(-1)!.published[0]!.payload).toMatchObject({ content: '약은 언제 먹나요?' });
   });
 
+  it('shows a message written offline before the app was closed as waiting, and sends it with its id once connected', async () => {
+    mockApi({ [ROOM]: () => ({ body: ok(chatRoom()) }), [MESSAGES]: () => page([]) });
+    const before = createTestRealtime();
+    before.rt.start(profile);
+    const written = before.rt.chat.send('밤에 잠이 안 와요')!;
+    before.rt.stop();
+
+    renderChat();
+    const waiting = (await screen.findByText('밤에 잠이 안 와요')).closest('li')!;
+    expect(waiting).toHaveTextContent('연결되면 보냅니다');
+    await vi.waitFor(() => expect(test.clients).toHaveLength(1));
+    test.clients[0]!.accept();
+    await vi.waitFor(() => expect(test.clients[0]!.published).toHaveLength(1));
+    expect(test.clients[0]!.published[0]!.payload).toEqual({
+      clientMsgId: written.clientMsgId,
+      content: '밤에 잠이 안 와요',
+    });
+  });
+
   it('loads older pages on request and keeps them in order', async () => {
     const api = mockApi({
       [ROOM]: () => ({ body: ok(chatRoom()) }),
