@@ -47,7 +47,8 @@ async function lockDataDir(
     if ((error as { code?: string }).code === 'ELOCKED') {
       throw new StartupError(
         `Another Smart Care server is already using the embedded database in ${path.resolve(dataDir)}. ` +
-          'Stop it first, give this one its own DATA_DIR, or use PostgreSQL (DATABASE_URL) to run several processes.',
+          'Stop it first (after a crash its lock expires within 15 seconds), give this one its own DATA_DIR, ' +
+          'or use PostgreSQL (DATABASE_URL) to run several processes.',
       );
     }
     throw error;
