@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,12 @@ function pgliteTemplate(): Promise<Blob> {
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
     await rename(partial, file);
+    // Templates of earlier migration sets are 40 MB each: keep only the current one.
+    for (const old of await readdir(path.dirname(file))) {
+      if (old.endsWith('.tar') && path.join(path.dirname(file), old) !== file) {
+        await rm(path.join(path.dirname(file), old), { force: true });
+      }
+    }
     return dump;
   })();
   return template;
