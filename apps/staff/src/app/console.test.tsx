@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { createApiClient } from '../lib/api-client';
 import { createI18n } from '../lib/i18n';
@@ -29,6 +30,7 @@ function startConsole(extraRoutes: Record<string, FakeRoute> = {}, path = '/') {
     ...extraRoutes,
   });
   const realtime = createFakeRealtime();
+  const createRealtime = vi.fn(() => realtime);
   const api = createApiClient({
     session,
     fetch: server.fetch,
@@ -39,7 +41,7 @@ function startConsole(extraRoutes: Record<string, FakeRoute> = {}, path = '/') {
     api,
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     i18n: createI18n('kr-KO'),
-    createRealtime: () => realtime,
+    createRealtime,
   };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -47,7 +49,15 @@ function startConsole(extraRoutes: Record<string, FakeRoute> = {}, path = '/') {
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { session, router, realtime, requests: server.requests, user: userEvent.setup({ delay: null }) };
+  return {
+    session,
+    router,
+    realtime,
+    createRealtime,
+    i18n: services.i18n,
+    requests: server.requests,
+    user: userEvent.setup({ delay: null }),
+  };
 }
 
 describe('the staff console', () => {
@@ -87,6 +97,24 @@ describe('the staff console', () => {
     expect(await screen.findByText('로그아웃되었습니다.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(session.get()).toBeNull();
     expect(realtime.status()).toBe('closed');
+  }, 60_000);
+
+  it('switches language at once without reopening the live connection', async () => {
+    localStorage.setItem('staffAccessToken', 'a1');
+    localStorage.setItem('staffRefreshToken', 'r1');
+    localStorage.setItem('staffLoginId', 'nurse');
+    localStorage.setItem('staffMyData', JSON.stringify(nurse));
+    const { createRealtime, i18n } = startConsole({}, '/nurse-calls');
+    expect(
+      await screen.findByRole('heading', { name: '간호사 호출 현황' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('en-US'));
+
+    expect(await screen.findByRole('heading', { name: 'Nurse calls' })).toBeInTheDocument();
+    expect(screen.getByTestId('staff-info')).toHaveTextContent('김간호 · Nurse · 스마트병원');
+    expect(document.title).toBe('Smart Care Staff Console');
+    expect(createRealtime).toHaveBeenCalledTimes(1);
   }, 60_000);
 
   it('goes back to login with a notice when the server says the staff member is not logged in', async () => {

@@ -1,11 +1,8 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import koKR from 'antd/locale/ko_KR';
 import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/zh-cn';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiClientContext } from '../lib/api-client';
@@ -38,10 +35,12 @@ export function AppProvider({ services, children }: { services: AppServices; chi
 
 /** The component library's language follows the app's (brief §5). */
 function LocalisedAntd({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = i18n.language;
   const antdLocale = language === 'en-US' ? enUS : language === 'zh-CN' ? zhCN : koKR;
-  dayjs.locale(language === 'en-US' ? 'en' : language === 'zh-CN' ? 'zh-cn' : 'ko');
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t]);
   return (
     <ConfigProvider
       locale={antdLocale}

@@ -1,11 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Badge, Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { paths } from '../../config/paths';
-import { RealtimeContext, useRealtimeStatus, type Realtime } from '../../lib/realtime';
+import {
+  RealtimeContext,
+  useRealtimeStatus,
+  type Realtime,
+  type RealtimeErrorKind,
+} from '../../lib/realtime';
 import { useSession, useSessionStore } from '../../lib/session';
 import { getChatRoomsQueryOptions } from '../../features/inbox/api/get-chat-rooms';
 import { useInboxLive } from '../../features/inbox/use-inbox-live';
@@ -29,23 +34,26 @@ function ConnectedConsole({ me }: { me: StaffProfile }) {
   const { message } = App.useApp();
   const { t } = useTranslation();
   const [realtime, setRealtime] = useState<Realtime | null>(null);
+  // The latest toast, kept in a ref so a language change does not reopen the connection.
+  const notify = useRef<(kind: RealtimeErrorKind) => void>(() => undefined);
+  useEffect(() => {
+    notify.current = (kind) =>
+      void message.error(
+        t(kind === 'connection' ? 'connection.connectionError' : 'connection.subscriptionError'),
+      );
+  });
 
   // One connection per logged-in staff member, closed on logout.
   useEffect(() => {
     const connection = createRealtime();
-    const offError = connection.onError(
-      (kind) =>
-        void message.error(
-          t(kind === 'connection' ? 'connection.connectionError' : 'connection.subscriptionError'),
-        ),
-    );
+    const offError = connection.onError((kind) => notify.current(kind));
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the connection is an external resource made here
     setRealtime(connection);
     return () => {
       offError();
       connection.close();
     };
-  }, [createRealtime, me.loginId, message, t]);
+  }, [createRealtime, me.loginId]);
 
   if (!realtime) return null;
   return (
