@@ -50,6 +50,16 @@ describe('the route table (spec §2)', () => {
     }
   });
 
+  it('answers an unknown address with the not-found screen', async () => {
+    expect(leafOf('/hospital/nowhere')?.path).toBe('*');
+    const router = createMemoryRouter(routes, { initialEntries: ['/hospital/nowhere'] });
+    const view = render(<RouterProvider router={router} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '페이지를 찾을 수 없습니다' }),
+    ).toBeInTheDocument();
+    view.unmount();
+  });
+
   it('reaches the home-care login by both spellings', () => {
     expect(leafOf('/homeCare/login')?.lazy).toBeDefined();
     expect(leafOf('/homecare/login')?.lazy).toBeDefined();

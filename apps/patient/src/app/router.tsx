@@ -5,7 +5,7 @@ import { LoadingView } from '../components/ui/state-views';
 import { accountRoutes } from './routes/account.routes';
 import { homecareRoutes } from './routes/homecare.routes';
 import { hospitalRoutes } from './routes/hospital.routes';
-import { preparing } from './routes/lazy-screen';
+import { lazyScreen } from './routes/lazy-screen';
 import { RootLayout } from './root-layout';
 
 /** The whole route table of spec §2, hash-based; every screen is its own lazy chunk. */
@@ -19,7 +19,13 @@ export const routes: RouteObject[] = [
       ...hospitalRoutes,
       ...homecareRoutes,
       ...accountRoutes,
-      { path: '*', ...preparing('hospital') },
+      {
+        path: '*',
+        ...lazyScreen(
+          () => import('../components/ui/not-found-screen').then((m) => m.NotFoundScreen),
+          () => ({ home: paths.hospital.home.href() }),
+        ),
+      },
     ],
   },
 ];

@@ -52,6 +52,10 @@ const enUS: Catalogue = {
     toHomecare: 'Home-care patient? Home-care login',
     toHospital: 'Hospital patient? Hospital login',
   },
+  notFound: {
+    title: 'Page not found',
+    body: 'This address has changed or does not exist. Please start again from home.',
+  },
   signUp: {
     title: 'Sign up',
     username: 'Username',

@@ -5,6 +5,10 @@ import krKOStart from './kr-KO.start';
 const krKO = {
   ...krKOStart,
   resultCode: contractResultCodes('kr-KO'),
+  notFound: {
+    title: '페이지를 찾을 수 없습니다',
+    body: '주소가 바뀌었거나 없는 화면입니다. 홈에서 다시 찾아 주세요.',
+  },
   signUp: {
     title: '회원가입',
     username: '아이디',

@@ -44,6 +44,10 @@ const zhCN: Catalogue = {
     toHomecare: '居家护理患者？居家护理登录',
     toHospital: '住院患者？医院登录',
   },
+  notFound: {
+    title: '找不到页面',
+    body: '地址已更改或页面不存在，请从首页重新进入。',
+  },
   signUp: {
     title: '注册',
     username: '用户名',
