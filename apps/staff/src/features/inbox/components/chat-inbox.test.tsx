@@ -109,9 +109,12 @@ describe('the chat inbox', () => {
 
   it('marks the open room as the current one', async () => {
     renderConsole(<LiveInbox selectedRoomIdx={9} />, {
-      routes: { 'GET /chat/rooms': () => ok([chatRoom({ idx: 9, patientName: '선택됨' })]) },
+      routes: { 'GET /chat/rooms': () => ok([chatRoom({ idx: 9, patientName: '선택됨', unreadCount: 2 })]) },
     });
-    expect(await screen.findByRole('link', { name: /선택됨/ })).toHaveAttribute('aria-current', 'page');
+    const selected = await screen.findByRole('link', { name: /선택됨/ });
+    expect(selected).toHaveAttribute('aria-current', 'page');
+    // The staff member is reading it: no unread count on the open room.
+    expect(within(selected).queryByText(/읽지 않은 메시지/)).toBeNull();
   });
 
   it('says so when there are no open consultations', async () => {

@@ -80,7 +80,8 @@ function RoomItem({ room, selected, now }: { room: ChatRoomSummary; selected: bo
       <span className="room-item-top">
         <span className="room-item-name">{room.patientName}</span>
         <RoomStatusTag status={room.status} />
-        {room.unreadCount > 0 && (
+        {/* The open room is being read right now: its count is about to be cleared. */}
+        {room.unreadCount > 0 && !selected && (
           <span className="room-item-unread">
             <Badge count={room.unreadCount} color="#c92a2a" aria-hidden />
             <span className="sr-only">{t('inbox.unread', { count: room.unreadCount })}</span>
