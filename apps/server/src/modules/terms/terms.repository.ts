@@ -41,6 +41,10 @@ export function createTermsRepository(db: SqlQueryable) {
       return row ? { ...toSummary(row), body: row.body } : null;
     },
 
+    async anyPublished(): Promise<boolean> {
+      return (await db.maybeOne('SELECT 1 FROM terms LIMIT 1')) !== null;
+    },
+
     /** Idempotent: a version once published is never rewritten. */
     async publish(terms: {
       termsCode: TermsCode;

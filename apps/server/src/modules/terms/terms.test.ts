@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { TERMS_CODES, type Terms, type TermsSummary } from '@smartcare/contract/terms';
-import { publishDefaultTerms } from '../../db/seed-demo.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api } from '../../testing/factories.ts';
 import { createTermsRepository } from './terms.repository.ts';
@@ -14,14 +13,7 @@ describe('terms', () => {
   });
   afterAll(() => t.close());
 
-  it('an unpublished terms code is NOT_FOUND', async () => {
-    const response = await api(t.baseUrl).get(apiPaths.terms.getTerms, { query: { termsCode: 'SERVICE' } });
-    expect(response.status).toBe(404);
-    expect(response.code).toBe(ResultCode.NOT_FOUND);
-  });
-
-  it('lists every terms code in Korean, health data required and separate, advertising optional', async () => {
-    await publishDefaultTerms(t.app.db);
+  it('a fresh deployment starts with every terms code in Korean, health data required and separate, advertising optional', async () => {
     const response = await api(t.baseUrl).get<TermsSummary[]>(apiPaths.terms.getTermsList);
     expect(response.data!.map((item) => item.termsCode).sort()).toEqual([...TERMS_CODES].sort());
     const required = Object.fromEntries(response.data!.map((item) => [item.termsCode, item.required]));
