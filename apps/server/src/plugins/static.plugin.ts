@@ -58,6 +58,8 @@ export const staticPlugin = fp<StaticPluginOptions>(
         decorateReply: !decorated,
         wildcard: true,
         index: ['index.html'],
+        // The builds ship .br/.gz copies (vite-plugin-compression2): served to browsers that accept them.
+        preCompressed: true,
         // Hashed assets may be cached for long; index.html never, so a deploy is seen at once.
         setHeaders(reply, filePath) {
           reply.header(
