@@ -167,6 +167,7 @@ async function main() {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ACCESS_TOKEN_TTL_S: '3600',
       LOGIN_RATE_LIMIT_PER_MIN: '100000',
+      ACCOUNT_RATE_LIMIT_PER_MIN: '100000',
     },
   });
   const mosquittoBinary = mosquittoPath();

@@ -4,11 +4,12 @@
  * a phone-sized headless Chromium actually loads on a first visit to `/` until the
  * network is idle — entry, preloads and the lazy chunks of the screen it lands on.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { buildPatientApp, buildReferenceReact, patientDist } from './lib/builds.ts';
+import { buildPatientApp, buildReferenceReact } from './lib/builds.ts';
 import { launchChromium, phoneContext } from './lib/browser.ts';
 import { kb, ratio, row, writeResult } from './lib/results.ts';
 import { serveStatic } from './lib/static-server.ts';
@@ -51,7 +52,7 @@ async function measureFirstScreen(browser: Browser, dist: string): Promise<First
 
 async function main() {
   console.log('bundle size: building the patient app and the bare React reference …');
-  buildPatientApp();
+  const patientDist = buildPatientApp(mkdtempSync(join(tmpdir(), 'smartcare-patient-build-')));
   const referenceDist = await buildReferenceReact();
   const browser = await launchChromium();
   try {
@@ -87,6 +88,7 @@ async function main() {
   } finally {
     await browser.close();
     rmSync(referenceDist, { recursive: true, force: true });
+    rmSync(patientDist, { recursive: true, force: true });
   }
 }
 

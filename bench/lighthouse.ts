@@ -42,7 +42,12 @@ async function runOnce(url: string): Promise<RunScores> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const score = (category: Category) => {
+      const value = lhr.categories[category]?.score;
+      // A null score means Lighthouse failed inside (e.g. its trace engine), not a score of 0.
+      if (value === null || value === undefined) throw new Error(`Lighthouse gave no ${category} score`);
+      return Math.round(value * 100);
+    };
     const numeric = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN);
     // Audits below full marks in the categories we score, so a missed goal says why.
     const failedAudits = CATEGORIES.flatMap((category) =>

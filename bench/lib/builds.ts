@@ -7,17 +7,24 @@ import { repoRoot } from '../../e2e/support/server.ts';
 
 export const patientDist = join(repoRoot, 'apps', 'patient', 'dist');
 
-/** Builds the patient app with its own Vite config, as `npm run build` does. */
-export function buildPatientApp(): void {
-  const run = spawnSync('npm', ['run', 'build', '-w', '@smartcare/patient'], {
+/**
+ * Builds the patient app with its own Vite config, as `npm run build` does — by default
+ * into apps/patient/dist (which the server serves), or into `outDir` so that a build by
+ * someone else in the same working tree cannot empty the folder under the measurement.
+ */
+export function buildPatientApp(outDir?: string): string {
+  const target = outDir ?? patientDist;
+  const extra = outDir ? ['--', '--outDir', outDir, '--emptyOutDir'] : [];
+  const run = spawnSync('npm', ['run', 'build', '-w', '@smartcare/patient', ...extra], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (run.status !== 0 || !existsSync(join(patientDist, 'index.html'))) {
+  if (run.status !== 0 || !existsSync(join(target, 'index.html'))) {
     throw new Error(
       `the patient app did not build (npm run build -w @smartcare/patient exited ${run.status})`,
     );
   }
+  return target;
 }
 
 /** Builds bench/reference-react (bare React + ReactDOM) with the same Vite into a temp folder. */

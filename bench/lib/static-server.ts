@@ -37,6 +37,8 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     });
     const stream = createReadStream(file);
+    // A file that vanished between the check and the read ends this response, not the benchmark.
+    stream.on('error', () => res.destroy());
     (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
   });
   await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));

@@ -28,9 +28,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   const poolFile = join(runDir, 'staff-pool.json');
   const server = await startServer({
     logFile,
-    // Every test logs in from 127.0.0.1: the per-address login limit (30/min by default) is
-    // meant for the public internet, not for one test runner; the server suite tests it.
-    env: { LOGIN_RATE_LIMIT_PER_MIN: '100000' },
+    // Every test logs in and signs up from 127.0.0.1: the per-address limits (30 and 10 a
+    // minute by default) are meant for the public internet, not for one test runner; the server suite tests it.
+    env: { LOGIN_RATE_LIMIT_PER_MIN: '100000', ACCOUNT_RATE_LIMIT_PER_MIN: '100000' },
     beforeStart: (dataDir) => provisionStaff(dataDir, poolFile),
   });
   process.env[STAFF_POOL_ENV] = poolFile;
