@@ -8,8 +8,8 @@
  * Then: how many authenticated connections one server process holds, and its memory
  * per connection, ramping up to a bounded target (Mosquitto alongside for scale).
  *
- *   BENCH_BROKER_PATIENTS (200), BENCH_BROKER_RATE (msgs/s per patient, 5),
- *   BENCH_BROKER_STRESS_RATE (25), BENCH_BROKER_DURATION_S (10), BENCH_BROKER_CONNECTIONS (2000)
+ *   BENCH_BROKER_PATIENTS (200), BENCH_BROKER_RATE (msgs/s per patient, 0.25),
+ *   BENCH_BROKER_BUSY_RATE (1), BENCH_BROKER_STRESS_RATE (5), BENCH_BROKER_DURATION_S (10), BENCH_BROKER_CONNECTIONS (2000)
  */
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
@@ -33,8 +33,12 @@ import {
 import { ratio, resultsDir, row, writeResult } from './lib/results.ts';
 
 const PATIENTS = Number(process.env.BENCH_BROKER_PATIENTS ?? 200);
-const RATE = Number(process.env.BENCH_BROKER_RATE ?? 5);
-const STRESS_RATE = Number(process.env.BENCH_BROKER_STRESS_RATE ?? 25);
+/** One message every 4 s per patient: a lively conversation in every room at once. */
+const RATE = Number(process.env.BENCH_BROKER_RATE ?? 0.25);
+/** One message a second per patient: a busy evening. */
+const BUSY_RATE = Number(process.env.BENCH_BROKER_BUSY_RATE ?? 1);
+/** Far beyond any ward's chat: finds how many messages per second the server can take. */
+const STRESS_RATE = Number(process.env.BENCH_BROKER_STRESS_RATE ?? 5);
 const DURATION_S = Number(process.env.BENCH_BROKER_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_BROKER_CONNECTIONS ?? 2000);
 const PASSWORD = 'Bench1234!';
@@ -158,7 +162,7 @@ function printLoad(label: string, result: LoadResult) {
 
 async function main() {
   console.log(
-    `broker: ${PATIENTS} patients, ${RATE} and ${STRESS_RATE} msgs/s each for ${DURATION_S} s, QoS 1, MQTT 3.1.1 over WebSocket, loopback`,
+    `broker: ${PATIENTS} patients, ${RATE}, ${BUSY_RATE} and ${STRESS_RATE} msgs/s each for ${DURATION_S} s, QoS 1, MQTT 3.1.1 over WebSocket, loopback`,
   );
   const server = await startServer({
     logFile: join(resultsDir, 'broker-server.log'),
@@ -205,35 +209,7 @@ async function main() {
       ? patients.map((p) => ({ url: mosquitto.url, roomTopic: `chat/${p.roomIdx}` }))
       : [];
 
-    console.log('');
-    console.log(row('', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'late/lost'));
-    const loads: Record<string, { server: LoadResult; mosquitto: LoadResult | null }> = {};
-    for (const [phase, rate] of [
-      ['steady', RATE],
-      ['stress', STRESS_RATE],
-    ] as const) {
-      const onServer = await runChatLoad(serverClients, {
-        messagesPerClientPerSecond: rate,
-        durationSeconds: DURATION_S,
-      });
-      printLoad(`server /mqtt, ${phase}`, onServer);
-      const onMosquitto = mosquitto
-        ? await runChatLoad(mosquittoClients, {
-            messagesPerClientPerSecond: rate,
-            durationSeconds: DURATION_S,
-          })
-        : null;
-      if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
-      loads[phase] = { server: onServer, mosquitto: onMosquitto };
-    }
-    for (const [phase, { server: s, mosquitto: m }] of Object.entries(loads)) {
-      if (m) {
-        console.log(
-          `ratio server / Mosquitto, ${phase}: delivered ${ratio(s.deliveredPerSecond, m.deliveredPerSecond)}×, p50 ${ratio(s.latencyP50Ms, m.latencyP50Ms)}×, p99 ${ratio(s.latencyP99Ms, m.latencyP99Ms)}×`,
-        );
-      }
-    }
-
+    // Connections first, on the idle server: the stress phase leaves it with a backlog.
     console.log(
       `\nconnections: ramping to ${CONNECTIONS} authenticated connections (each subscribed to its room)`,
     );
@@ -268,6 +244,36 @@ async function main() {
       console.log(
         `ratio memory per connection server / Mosquitto: ${ratio(serverRamp.bytesPerConnection, mosquittoRamp.bytesPerConnection)}×`,
       );
+    }
+
+    console.log('');
+    console.log(row('', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'late/lost'));
+    const loads: Record<string, { server: LoadResult; mosquitto: LoadResult | null }> = {};
+    for (const [phase, rate] of [
+      ['steady', RATE],
+      ['busy', BUSY_RATE],
+      ['stress', STRESS_RATE],
+    ] as const) {
+      const onServer = await runChatLoad(serverClients, {
+        messagesPerClientPerSecond: rate,
+        durationSeconds: DURATION_S,
+      });
+      printLoad(`server /mqtt, ${phase}`, onServer);
+      const onMosquitto = mosquitto
+        ? await runChatLoad(mosquittoClients, {
+            messagesPerClientPerSecond: rate,
+            durationSeconds: DURATION_S,
+          })
+        : null;
+      if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
+      loads[phase] = { server: onServer, mosquitto: onMosquitto };
+    }
+    for (const [phase, { server: s, mosquitto: m }] of Object.entries(loads)) {
+      if (m) {
+        console.log(
+          `ratio server / Mosquitto, ${phase}: delivered ${ratio(s.deliveredPerSecond, m.deliveredPerSecond)}×, p50 ${ratio(s.latencyP50Ms, m.latencyP50Ms)}×, p99 ${ratio(s.latencyP99Ms, m.latencyP99Ms)}×`,
+        );
+      }
     }
 
     const file = writeResult('broker', {
