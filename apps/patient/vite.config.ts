@@ -14,10 +14,7 @@ export default defineConfig(({ command }) => ({
   // request), which a patient on a cheap phone and a slow network feels first.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   base: '/',
-  // The root node_modules holds React 18 for another package; every import of React must
-  // reach this app's React 19, or elements from two Reacts meet and rendering breaks.
   resolve: {
-    dedupe: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
     // react-router's package exports point every bundler at its development build; the
     // production one drops the dev-only checks (a few KB of the first screen's budget).
     alias:
@@ -42,12 +39,9 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/testing/single-react.ts', './src/testing/setup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     passWithNoTests: true,
     // Two cores shared with servers and browsers: screen tests get room to breathe.
     testTimeout: 20_000,
-    // ES dependencies go through Vite (and so through `dedupe`); CommonJS ones are redirected
-    // by testing/single-react.ts. Together every import of React reaches the app's React 19.
-    server: { deps: { inline: true } },
   },
 }));

@@ -1,6 +1,5 @@
 /**
- * React 18+ has useSyncExternalStore built in. Libraries that still import the CommonJS
- * shim get this instead, so they use this app's React (the shim would load the older
- * React hoisted at the workspace root when Node resolves it in tests).
+ * React 18+ has useSyncExternalStore built in. Libraries that still import the shim get
+ * React's own hook instead: the shim's code is dead weight in the console's bundle.
  */
 export { useSyncExternalStore } from 'react';
