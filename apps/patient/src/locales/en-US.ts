@@ -195,6 +195,8 @@ const enUS: Catalogue = {
     keptTitle: 'What is kept by law',
     keptMedical:
       'The hospital keeps its medical records as the Medical Service Act requires (records 10 years, prescriptions 2 years, nursing records 5 years).',
+    keptNurseCalls:
+      'Nurse calls (time, reason, ward and bed) stay with the hospital as nursing records; your name and what you typed are removed.',
     keptLogs:
       'Access logs of health data are kept for 2 years under the Personal Information Protection Act, then destroyed.',
   },

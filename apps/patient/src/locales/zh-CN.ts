@@ -185,6 +185,8 @@ const zhCN: Catalogue = {
     deletedPush: '推送通知令牌',
     keptTitle: '依法保留的信息',
     keptMedical: '医院依照《医疗法》保存病历（病历10年、处方2年、护理记录5年）。',
+    keptNurseCalls:
+      '呼叫护士的记录（时间、原因、病房和床位）作为护理工作记录由医院保留，姓名和您输入的内容会被删除。',
     keptLogs: '健康信息访问记录依照《个人信息保护法》保存2年后销毁。',
   },
   patientDelete: {

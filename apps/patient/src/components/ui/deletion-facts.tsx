@@ -18,6 +18,7 @@ export function DeletionFacts() {
       <h2 className="section-title">{t('deletionFacts.keptTitle')}</h2>
       <ul className="facts-list">
         <li>{t('deletionFacts.keptMedical')}</li>
+        <li>{t('deletionFacts.keptNurseCalls')}</li>
         <li>{t('deletionFacts.keptLogs')}</li>
       </ul>
     </div>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AclLookups } from '../../plugins/broker/broker-acl.ts';
 import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import { registerChatRealtime } from './chat.realtime.ts';
+import { eraseChatOfPatient } from './chat.erasure.ts';
 import { chatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatService, type ChatServiceDeps } from './chat.service.ts';
@@ -31,5 +32,6 @@ export const chatModule: FastifyPluginAsyncZod<{ chatbot: ChatServiceDeps['chatb
       app.audit.record({ actorType: actor.kind, actorIdx: actor.idx, action, patientIdx, detail }),
   });
   registerChatRealtime(app.broker, chat);
+  app.patientErasure.register('chat', eraseChatOfPatient);
   await app.register(chatRoutes, { chat });
 };

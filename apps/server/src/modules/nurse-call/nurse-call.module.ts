@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eraseNurseCallsOfPatient } from './nurse-call.erasure.ts';
 import { nurseCallEscalationJob } from './nurse-call.jobs.ts';
 import { registerNurseCallRealtime } from './nurse-call.realtime.ts';
 import { nurseCallRepository } from './nurse-call.repository.ts';
@@ -17,5 +18,6 @@ export const nurseCallModule: FastifyPluginAsyncZod = async (app) => {
   });
   registerNurseCallRealtime(app.broker, nurseCalls);
   app.jobs.register(nurseCallEscalationJob(nurseCalls));
+  app.patientErasure.register('nurseCalls', eraseNurseCallsOfPatient);
   await app.register(nurseCallRoutes, { nurseCalls });
 };
