@@ -9,6 +9,8 @@ import { resumeSession } from './lib/auth';
 import { initI18n } from './lib/i18n';
 import { restoreLastRoute } from './lib/last-route';
 import { startPreloadErrorHandling } from './lib/preload-error';
+import { whenLoggedIn } from './lib/realtime-seam';
+import { storageKeys, writeStorage } from './lib/storage-keys';
 import { startTouchEmulation } from './lib/touch-emulation';
 
 // Order matters: the restored hash must be in place before the router reads it (spec §2).
@@ -16,8 +18,13 @@ startPreloadErrorHandling();
 restoreLastRoute();
 startAppHeight();
 startTouchEmulation();
-// The chat connection (spec §4) loads beside the first screen, not in it; a stored session starts it at once.
-void import('./lib/realtime').then((m) => m.startRealtimeWithSession());
+// The chat connection (spec §4) loads with the session: beside the first screen when one is
+// stored, else at login (a logged-out first screen carries none of it).
+whenLoggedIn(
+  () => void import('./lib/realtime').then((m) => m.startRealtimeWithSession()),
+  // Chat written before a logout that the module did not see (it forgets them when loaded without a session).
+  () => writeStorage(storageKeys.pendingChat, null),
+);
 
 void initI18n().then(() => {
   createRoot(document.getElementById('root')!).render(
@@ -26,7 +33,4 @@ void initI18n().then(() => {
     </StrictMode>,
   );
   void resumeSession();
-  // antd-mobile's React 19 shim and locale (lib/antd-mobile.ts), fetched once the first
-  // screen is up; screens that use the library import it themselves as well.
-  setTimeout(() => void import('./lib/antd-mobile'), 1500);
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale, componentLocaleTag, detectLocale, i18next } from './i18n';
 
 afterEach(async () => {
@@ -37,5 +37,24 @@ describe('language choice (brief §5)', () => {
   it('says the Korean validation messages first', () => {
     expect(i18next.t('validation.required', { field: '이메일' })).toBe('이메일을(를) 입력해 주세요');
     expect(i18next.t('validation.length', { length: 6 })).toBe('6자로 입력해 주세요');
+  });
+});
+
+describe('loading on demand', () => {
+  it('fetches the rest of the language and the en-US fallback the first time a key is missing', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    const i18n = await fresh.initI18n('kr-KO');
+    // A first visit in Korean: the first screens' part only, no fallback catalogue.
+    expect(i18n.hasResourceBundle('en-US', 'translation')).toBe(false);
+    expect(i18n.t('login.submit')).toBe('로그인');
+    expect(i18n.t('notFound.title')).toBe('notFound.title');
+    await vi.waitFor(() => expect(i18n.t('notFound.title')).toBe('페이지를 찾을 수 없습니다'));
+    expect(i18n.hasResourceBundle('en-US', 'translation')).toBe(true);
+    // A key the Korean catalogue lacks is said in English.
+    const korean = i18n.getResourceBundle('kr-KO', 'translation') as { notFound: object };
+    i18n.removeResourceBundle('kr-KO', 'translation');
+    i18n.addResourceBundle('kr-KO', 'translation', { ...korean, notFound: {} });
+    expect(i18n.t('notFound.title')).toBe('Page not found');
   });
 });

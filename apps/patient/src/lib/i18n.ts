@@ -6,9 +6,10 @@ import { readStorage, storageKeys, writeStorage } from './storage-keys';
 
 /**
  * Languages (spec §9, brief §5): the first screens' Korean loads with the app, the rest of
- * the Korean catalogue with the first other screen (lazy routes wait for it); en-US
- * (fallback for a missing key) and zh-CN are loaded on demand. The stored `locale` wins, else
- * the browser's language if supported, else Korean.
+ * the Korean catalogue with the first other screen (lazy routes wait for it); zh-CN on demand.
+ * en-US, the fallback for a missing key, comes with any other language and, in Korean (whose
+ * catalogue has every key), the first time a key is missing: the screens then render again.
+ * The stored `locale` wins, else the browser's language if supported, else Korean.
  */
 export const FALLBACK_LOCALE: AppLocale = 'en-US';
 
@@ -71,6 +72,10 @@ function ensureLoaded(locale: AppLocale): Promise<void> {
   return loading;
 }
 
+function loadForMissingKey(): Promise<unknown> {
+  return Promise.all([ensureCatalogue(), ensureLoaded(FALLBACK_LOCALE)]).catch(() => undefined);
+}
+
 /** The whole catalogue of the current language: lazy routes wait for it (app/routes/lazy-screen.tsx). */
 export function ensureCatalogue(): Promise<void> {
   return ensureLoaded(currentLocale());
@@ -83,13 +88,13 @@ export async function initI18n(locale: AppLocale = detectLocale()): Promise<type
     resources: { 'kr-KO': { translation: krKOStart } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    // A key found neither in the loaded part of the language nor in the fallback: fetch both
+    // whole; the screens render again when a catalogue is added (`bindI18nStore`).
+    saveMissing: true,
+    missingKeyHandler: () => void loadForMissingKey(),
+    react: { bindI18nStore: 'added' },
   });
   if (locale !== 'kr-KO') await changeLocale(locale, { store: false });
-  // The rest of the catalogue and the fallback one, once the first screen is up.
-  setTimeout(() => {
-    void ensureCatalogue().catch(() => undefined);
-    void ensureLoaded(FALLBACK_LOCALE).catch(() => undefined);
-  }, 1000);
   document.documentElement.lang = htmlLang(i18next.language as AppLocale);
   return i18next;
 }

@@ -1,4 +1,5 @@
 import type { PatientProfile } from '@smartcare/contract/patient';
+import { session } from './session';
 
 /**
  * Where the real-time connection plugs into the session (spec §4: login "then connects
@@ -23,4 +24,23 @@ export async function notifyLogin(profile: PatientProfile): Promise<void> {
 
 export async function notifyLogout(): Promise<void> {
   await Promise.all([...listeners].map(async (l) => { try { await l.onLogout(); } catch { /* nothing left to do */ } }));
+}
+
+/**
+ * Runs `start` once: now when a session is stored, else (after `loggedOut`) at the next
+ * login. The real-time module is loaded this way, so a logged-out first screen does not carry it.
+ */
+export function whenLoggedIn(start: () => void, loggedOut: () => void = () => undefined): void {
+  if (session.isLoggedIn()) {
+    start();
+    return;
+  }
+  loggedOut();
+  const unregister = registerSessionListener({
+    onLogin() {
+      unregister();
+      start();
+    },
+    onLogout() {},
+  });
 }
