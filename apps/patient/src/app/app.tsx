@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './providers';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
     </AppProviders>
   );
 }

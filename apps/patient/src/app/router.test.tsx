@@ -1,11 +1,34 @@
 import { screen } from '@testing-library/dom';
-import { act } from 'react';
-import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { isValidElement } from 'react';
+import { matchRoutes, MemoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../config/paths';
 import { session } from '../lib/session';
 import { render } from '../testing/react-render';
+import { RootLayout } from './root-layout';
 import { routes } from './router';
+import { AreaHome, LazyRoute, lazyScreen } from './routes/lazy-screen';
+
+function Table({ table }: { table: RouteObject[] }) {
+  return useRoutes(table);
+}
+
+/** The app's way of rendering the table (app.tsx), on a memory history. */
+function renderAt(path: string, table: RouteObject[] = routes) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Table table={table} />
+    </MemoryRouter>,
+  );
+}
+
+/** The base redirects of the table, with a stand-in screen at `to`. */
+function redirectsTo(to: string): RouteObject[] {
+  const redirects = routes[0]!.children!.filter(
+    (r) => isValidElement(r.element) && r.element.type === AreaHome,
+  );
+  return [{ children: [...redirects, { path: to, element: <p>{to}</p> }] }];
+}
 
 /** Every concrete path of config/paths.ts, with a sample value for each parameter. */
 function everyPath(): string[] {
@@ -45,15 +68,14 @@ describe('the route table (spec §2)', () => {
 
   it('loads every screen lazily', () => {
     for (const path of everyPath()) {
-      const leaf = leafOf(path)!;
-      expect(Boolean(leaf.lazy || leaf.loader), path).toBe(true);
+      const { element } = leafOf(path)!;
+      expect(isValidElement(element) && [LazyRoute, AreaHome].includes(element.type as never), path).toBe(true);
     }
   });
 
   it('answers an unknown address with the not-found screen', async () => {
     expect(leafOf('/hospital/nowhere')?.path).toBe('*');
-    const router = createMemoryRouter(routes, { initialEntries: ['/hospital/nowhere'] });
-    const view = render(<RouterProvider router={router} />);
+    const view = renderAt('/hospital/nowhere');
     expect(
       await screen.findByRole('heading', { level: 1, name: '페이지를 찾을 수 없습니다' }),
     ).toBeInTheDocument();
@@ -61,8 +83,8 @@ describe('the route table (spec §2)', () => {
   });
 
   it('reaches the home-care login by both spellings', () => {
-    expect(leafOf('/homeCare/login')?.lazy).toBeDefined();
-    expect(leafOf('/homecare/login')?.lazy).toBeDefined();
+    expect(leafOf('/homeCare/login')?.element).toBeDefined();
+    expect(leafOf('/homecare/login')?.element).toBeDefined();
   });
 
   it('redirects /, /hospital and /homecare to the area homes', async () => {
@@ -72,21 +94,73 @@ describe('the route table (spec §2)', () => {
       ['/hospital', '/hospital/home'],
       ['/homecare', '/homecare/home'],
     ] as const) {
-      const router = createMemoryRouter(
-        [{ children: [...routes[0]!.children!.filter((r) => r.loader), { path: to, element: <p>{to}</p> }] }],
-        { initialEntries: [from] },
-      );
-      const view = render(<RouterProvider router={router} />);
+      const view = renderAt(from, redirectsTo(to));
+      expect(await screen.findByText(to)).toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it('sends a patient without a session from /, /hospital and /homecare straight to the area login', async () => {
+    for (const [from, to] of [
+      ['/', '/hospital/login'],
+      ['/hospital', '/hospital/login'],
+      ['/homecare', '/homecare/login'],
+    ] as const) {
+      const view = renderAt(from, redirectsTo(to));
       expect(await screen.findByText(to)).toBeInTheDocument();
       view.unmount();
     }
   });
 
   it('hands the route parameter to the terms screen', async () => {
-    const router = createMemoryRouter(routes, { initialEntries: ['/hospital/common/terms/PRIVACY'] });
     const leaf = matchRoutes(routes, '/hospital/common/terms/PRIVACY')!.at(-1)!;
     expect(leaf.params.termsCode).toBe('PRIVACY');
-    await act(() => router.navigate('/hospital/common/terms/PRIVACY'));
-    expect(router.state.matches.at(-1)?.params).toMatchObject({ termsCode: 'PRIVACY' });
+    const Screen = ({ area, termsCode }: { area: string; termsCode: string }) => (
+      <p>
+        {area}:{termsCode}
+      </p>
+    );
+    const route = lazyScreen(
+      () => Promise.resolve(Screen),
+      (params) => ({ area: 'hospital', termsCode: params.termsCode ?? '' }),
+    );
+    renderAt('/terms/PRIVACY', [{ element: <RootLayout />, children: [{ path: '/terms/:termsCode', ...route }] }]);
+    expect(await screen.findByText('hospital:PRIVACY')).toBeInTheDocument();
+  });
+
+  it('sends a guarded screen without a session to the login without fetching it', async () => {
+    const load = vi.fn(() => Promise.resolve(() => <p>home</p>));
+    const route = lazyScreen(load, () => ({}), { requiresLogin: 'homecare' });
+    renderAt('/guarded', [
+      { path: '/guarded', ...route },
+      { path: paths.homecare.login.path, element: <p>login</p> },
+    ]);
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('shows the loading state, then the screen, and the error screen when a screen fails to load', async () => {
+    let resolve: (screen: () => React.JSX.Element) => void = () => undefined;
+    const slow = lazyScreen(
+      () => new Promise<() => React.JSX.Element>((r) => (resolve = r)),
+      () => ({}),
+      { firstScreen: true },
+    );
+    const broken = lazyScreen(
+      () => Promise.reject(new Error('Failed to fetch dynamically imported module')),
+      () => ({}),
+      { firstScreen: true },
+    );
+    const view = renderAt('/slow', [
+      { element: <RootLayout />, children: [{ path: '/slow', ...slow }, { path: '/broken', ...broken }] },
+    ]);
+    expect(await screen.findByRole('status')).toHaveTextContent('불러오는 중입니다');
+    resolve(() => <p>slow screen</p>);
+    expect(await screen.findByText('slow screen')).toBeInTheDocument();
+    view.unmount();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt('/broken', [{ element: <RootLayout />, children: [{ path: '/broken', ...broken }] }]);
+    expect(await screen.findByRole('heading', { name: '새 버전이 준비되었습니다' })).toBeInTheDocument();
+    vi.mocked(console.error).mockRestore();
   });
 });

@@ -1,21 +1,22 @@
-import { createHashRouter, redirect, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { RouteErrorScreen } from '../components/ui/route-error-screen';
-import { LoadingView } from '../components/ui/state-views';
 import { accountRoutes } from './routes/account.routes';
 import { homecareRoutes } from './routes/homecare.routes';
 import { hospitalRoutes } from './routes/hospital.routes';
-import { lazyScreen } from './routes/lazy-screen';
+import { lazyScreen, toAreaHome } from './routes/lazy-screen';
 import { RootLayout } from './root-layout';
 
-/** The whole route table of spec §2, hash-based; every screen is its own lazy chunk. */
+/**
+ * The whole route table of spec §2; every screen is its own lazy chunk. Rendered by the
+ * hash-based router in its declarative form (app.tsx): the first screen then carries
+ * react-router's matching and history without its data router (loaders, actions,
+ * fetchers), which this app does not use — about half of react-router's weight.
+ */
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: LoadingView,
+    element: <RootLayout />,
     children: [
-      { path: paths.root.path, loader: () => redirect(paths.hospital.home.href()) },
+      { path: paths.root.path, ...toAreaHome('hospital') },
       ...hospitalRoutes,
       ...homecareRoutes,
       ...accountRoutes,
@@ -30,6 +31,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createHashRouter(routes);
+export function AppRoutes() {
+  return useRoutes(routes);
 }

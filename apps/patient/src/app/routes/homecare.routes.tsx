@@ -1,13 +1,13 @@
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { sharedAreaRoutes } from './common.routes';
-import { lazyScreen, preparing } from './lazy-screen';
+import { lazyScreen, preparing, toAreaHome } from './lazy-screen';
 
 const p = paths.homecare;
 
 /** The home-care family (spec §2 "Home-care area"). */
 export const homecareRoutes: RouteObject[] = [
-  { path: p.root.path, loader: () => redirect(p.home.href()) },
+  { path: p.root.path, ...toAreaHome('homecare') },
   // The session handling spells it /homeCare/login (spec §2): both reach the same screen.
   {
     path: p.loginCamel.path,

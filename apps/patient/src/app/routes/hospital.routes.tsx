@@ -1,13 +1,13 @@
-import { redirect, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { sharedAreaRoutes } from './common.routes';
-import { lazyScreen, preparing } from './lazy-screen';
+import { lazyScreen, preparing, toAreaHome } from './lazy-screen';
 
 const p = paths.hospital;
 
 /** The hospital family (spec §2 "Hospital area"). */
 export const hospitalRoutes: RouteObject[] = [
-  { path: p.root.path, loader: () => redirect(p.home.href()) },
+  { path: p.root.path, ...toAreaHome('hospital') },
   ...sharedAreaRoutes('hospital'),
   {
     path: p.consultingChat.path,

@@ -1,43 +1,72 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, useParams, type Params, type RouteObject } from 'react-router';
 import type { Area } from '../../config/area';
 import { areaConfig } from '../../config/area';
 import { ensureCatalogue } from '../../lib/i18n';
 import { session } from '../../lib/session';
+import { screenLoading } from './screen-loading';
+
+interface LazyRouteProps<P extends object> {
+  Screen: LazyExoticComponent<ComponentType<P>>;
+  props: (params: Readonly<Params<string>>) => P;
+  requiresLogin?: Area;
+}
+
+/**
+ * The element of every screen's route: the guard, then the screen with its inputs. The
+ * screen's chunk is requested only when it is rendered, so a guarded screen without a
+ * session is never fetched.
+ */
+export function LazyRoute<P extends object>({ Screen, props, requiresLogin }: LazyRouteProps<P>) {
+  const params = useParams();
+  // No token at all: straight to the area's login, without the "please log in" toast
+  // that the API client shows when a session dies under the patient's hands.
+  if (requiresLogin && !session.isLoggedIn()) {
+    return <Navigate to={areaConfig[requiresLogin].login} replace />;
+  }
+  return <Screen {...params} {...props(params)} />;
+}
 
 /**
  * A lazy route (spec §2: "all screens load lazily; every route passes its route
  * parameters to the screen as inputs"). `props` maps the route's params (and the area)
- * to the screen's inputs, so the screen never reads the router itself.
+ * to the screen's inputs, so the screen never reads the router itself. The root layout's
+ * Suspense boundary shows the first screen's loading state; later screens load while the
+ * current one stays up (the router navigates in transitions) under the progress bar.
  */
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   props: (params: Readonly<Params<string>>) => P,
   options: { requiresLogin?: Area; firstScreen?: boolean } = {},
-): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
+): Pick<RouteObject, 'element'> {
+  const Screen = lazy(() =>
+    screenLoading.track(
       // The screen's texts arrive with it: only the first screens' (login, home) Korean ships
       // with the app (locales/kr-KO.start.ts).
-      const [Screen] = await Promise.all([load(), options.firstScreen ? undefined : ensureCatalogue()]);
-      function RouteScreen() {
-        const params = useParams();
-        // No token at all: straight to the area's login, without the "please log in" toast
-        // that the API client shows when a session dies under the patient's hands.
-        if (options.requiresLogin && !session.isLoggedIn()) {
-          return <Navigate to={areaConfig[options.requiresLogin].login} replace />;
-        }
-        return <Screen {...params} {...props(params)} />;
-      }
-      return { Component: RouteScreen };
-    },
-  };
+      Promise.all([load(), options.firstScreen ? undefined : ensureCatalogue()]).then(([Loaded]) => ({
+        default: Loaded,
+      })),
+    ),
+  );
+  return { element: <LazyRoute Screen={Screen} props={props} requiresLogin={options.requiresLogin} /> };
 }
 
 /** Later features (issue 3): one translated "in preparation" screen with a way home. */
-export function preparing(area: Area): Pick<RouteObject, 'lazy'> {
+export function preparing(area: Area): Pick<RouteObject, 'element'> {
   return lazyScreen(
     () => import('../../components/ui/in-preparation-screen').then((m) => m.InPreparationScreen),
     () => ({ home: areaConfig[area].home }),
   );
+}
+
+/**
+ * An area's base address (spec §2: redirects to the area's home). Without a session the
+ * home would only send the patient on to the login (the guard above), so go there at once.
+ */
+export function AreaHome({ area }: { area: Area }) {
+  return <Navigate to={session.isLoggedIn() ? areaConfig[area].home : areaConfig[area].login} replace />;
+}
+
+export function toAreaHome(area: Area): Pick<RouteObject, 'element'> {
+  return { element: <AreaHome area={area} /> };
 }

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../../lib/preload-error';
 
 /** Instead of a blank page: a friendly screen with a retry (after the one automatic reload). */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: { error: unknown }) {
   const { t } = useTranslation();
   const chunk = isChunkLoadError(error);
   return (
