@@ -1,32 +1,153 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import {
   sharedParsers,
   withRowHelpers,
   type Database,
+  type QueryResult,
   type SqlParam,
   type SqlQueryable,
 } from './database.ts';
 
-type PGliteLike = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close'>;
+/**
+ * Statements kept prepared in the one PGlite session. Dynamic SQL (the `SET a = $2, …`
+ * lists of partial updates) has many spellings, so the least recently used are closed.
+ */
+export const PREPARED_STATEMENT_LIMIT = 200;
 
-function queryableOf(target: Pick<Transaction, 'query' | 'exec'>): SqlQueryable {
-  return withRowHelpers(
-    async <T>(sql: string, params?: readonly SqlParam[]) => {
-      const result = await target.query<T>(sql, params ? [...params] : []);
-      // PGlite reports affectedRows 0 for a SELECT; pg reports the rows returned.
-      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
-    },
-    async (sql: string) => {
-      await target.exec(sql);
-    },
-  );
+/** Raised by Bind/Execute when a prepared statement no longer fits the schema (DDL after it was prepared). */
+const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
 }
 
-export function pgliteDatabase(pglite: PGliteLike): Database {
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Runs parameterised SQL as named prepared statements, one protocol round trip each.
+ * PGlite's own `query()` makes six trips into the WASM backend per call (Parse, Describe,
+ * Bind, Describe, Execute, Sync) and parses and plans the SQL every time; here a statement
+ * is parsed and planned once, and each later call sends Bind+Describe+Execute+Sync in one
+ * buffer. Parameters and results go through PGlite's own serializers and parsers, so
+ * values come out exactly as `query()` gives them. The caller holds PGlite's query mutex.
+ */
+function preparedStatements(pglite: PGlite) {
+  const statements = new Map<string, Prepared>();
+  let pendingCloses: Uint8Array[] = [];
+  let counter = 0;
+
+  async function send(messages: readonly Uint8Array[]) {
+    if (pglite.closed) throw new Error('PGlite is closed');
+    return (await pglite.execProtocol(concat(messages), { syncToFs: false })).messages;
+  }
+
+  async function prepare(sql: string): Promise<Prepared> {
+    const name = `sc${++counter}`;
+    const closes = pendingCloses;
+    pendingCloses = [];
+    const replies = await send([
+      ...closes,
+      protocol.serialize.parse({ name, text: sql }),
+      protocol.serialize.describe({ type: 'S', name }),
+      protocol.serialize.sync(),
+    ]);
+    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(replies) };
+    statements.set(sql, prepared);
+    if (statements.size > PREPARED_STATEMENT_LIMIT) {
+      const [oldestSql, oldest] = statements.entries().next().value as [string, Prepared];
+      statements.delete(oldestSql);
+      pendingCloses.push(protocol.serialize.close({ type: 'S', name: oldest.name }));
+    }
+    return prepared;
+  }
+
+  async function execute<T>(prepared: Prepared, params: readonly SqlParam[]): Promise<QueryResult<T>> {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[prepared.paramTypes[i] ?? 0];
+      return serializer ? serializer(value) : value.toString();
+    });
+    const replies = await send([
+      protocol.serialize.bind({ statement: prepared.name, values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    const result = parse.parseResults(replies, pglite.parsers)[0];
+    const rows = (result?.rows ?? []) as T[];
+    // PGlite reports affectedRows 0 for a SELECT; pg reports the rows returned.
+    return { rows, rowCount: result?.affectedRows || rows.length };
+  }
+
+  return {
+    async run<T>(sql: string, params: readonly SqlParam[], inTransaction: boolean): Promise<QueryResult<T>> {
+      try {
+        let prepared = statements.get(sql);
+        if (prepared) {
+          // Most recently used last: Map keeps insertion order, so the first entry is evicted next.
+          statements.delete(sql);
+          statements.set(sql, prepared);
+        } else {
+          prepared = await prepare(sql);
+        }
+        try {
+          return await execute<T>(prepared, params);
+        } catch (error) {
+          if (!STALE_STATEMENT_CODES.has((error as { code?: string }).code ?? '')) throw error;
+          statements.delete(sql);
+          pendingCloses.push(protocol.serialize.close({ type: 'S', name: prepared.name }));
+          // Inside a transaction the error has already aborted it; outside, prepare again once.
+          if (inTransaction) throw error;
+          return await execute<T>(await prepare(sql), params);
+        }
+      } catch (error) {
+        // As PGlite's query() does, say which statement failed (the values stay out of the log).
+        if (error instanceof Error) Object.assign(error, { query: sql });
+        throw error;
+      }
+    },
+  };
+}
+
+export function pgliteDatabase(pglite: PGlite): Database {
+  const statements = preparedStatements(pglite);
+  const exec = async (target: Pick<PGlite, 'exec'>, sql: string) => {
+    await target.exec(sql);
+  };
+  // The same locks PGlite's query() takes: a statement outside a transaction waits for any
+  // open transaction to end, and statements never overlap inside the one session.
+  const topLevel = withRowHelpers(
+    <T>(sql: string, params: readonly SqlParam[] = []) =>
+      pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(() => statements.run<T>(sql, params, false)),
+      ),
+    (sql) => exec(pglite, sql),
+  );
   return {
     kind: 'pglite',
-    ...queryableOf(pglite),
-    transaction: (fn) => pglite.transaction((tx) => fn(queryableOf(tx))),
+    ...topLevel,
+    transaction: (fn) =>
+      pglite.transaction((tx) => {
+        const scoped: SqlQueryable = withRowHelpers(
+          async <T>(sql: string, params: readonly SqlParam[] = []) => {
+            if (tx.closed) throw new Error('Transaction is closed');
+            return pglite._runExclusiveQuery(() => statements.run<T>(sql, params, true));
+          },
+          (sql) => exec(tx, sql),
+        );
+        return fn(scoped);
+      }),
     close: () => pglite.close(),
   };
 }

@@ -1,0 +1,151 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareDataDir } from '../../testing/build-test-app.ts';
+import type { Database } from './database.ts';
+import { openPglite, pgliteDatabase, PREPARED_STATEMENT_LIMIT } from './pglite-database.ts';
+
+/** The PGlite adapter's prepared statements, on a real data directory as `npm start` uses. */
+describe('PGlite adapter', () => {
+  let dataDir: string;
+  let pglite: PGlite;
+  let db: Database;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'smartcare-pglite-'));
+    await prepareDataDir(dataDir);
+    pglite = await openPglite(path.join(dataDir, 'pglite'));
+    db = pgliteDatabase(pglite);
+  });
+  afterAll(async () => {
+    if (!pglite.closed) await pglite.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('values go in and come out exactly as PGlite’s own query() takes and gives them', async () => {
+    await db.exec(`CREATE TABLE value_probe (
+      i int, big int8, n numeric, t text, b boolean, at timestamptz, day date,
+      words text[], nums int[], doc jsonb, raw bytea)`);
+    const params = [
+      7,
+      9007199254740991,
+      12.5,
+      '김하늘 "quoted" \\ back',
+      true,
+      new Date('2026-03-14T01:02:03.456Z'),
+      '1958-03-14',
+      ['hospital', 'home care', 'a,b'],
+      [1, 2, 3],
+      JSON.stringify({ part: 'profile', nested: [1, null] }),
+      new Uint8Array([0, 1, 254, 255]),
+    ];
+    const insert = `INSERT INTO value_probe VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`;
+    expect((await db.query(insert, params)).rowCount).toBe(1);
+    await pglite.query(insert, params);
+    await db.query(
+      insert,
+      params.map(() => null),
+    );
+    await pglite.query(
+      insert,
+      params.map(() => null),
+    );
+    const select = 'SELECT * FROM value_probe ORDER BY i NULLS LAST';
+    const ours = (await db.query(select)).rows;
+    expect(ours).toEqual((await pglite.query(select)).rows);
+    expect(ours[0]).toEqual(ours[1]);
+    expect(ours[0]).toMatchObject({
+      big: 9007199254740991,
+      n: 12.5,
+      day: '1958-03-14',
+      words: ['hospital', 'home care', 'a,b'],
+      doc: { part: 'profile', nested: [1, null] },
+      at: new Date('2026-03-14T01:02:03.456Z'),
+    });
+    expect(ours[2]).toEqual(Object.fromEntries(Object.keys(ours[0]!).map((k) => [k, null])));
+  });
+
+  it('keeps at most its limit of statements prepared, and evicted ones still answer', async () => {
+    const distinct = PREPARED_STATEMENT_LIMIT + 40;
+    for (let n = 0; n < distinct; n++) {
+      expect(await db.one(`SELECT $1::int + ${n} AS v`, [1])).toEqual({ v: n + 1 });
+    }
+    const prepared = await db.one<{ n: number }>('SELECT count(*) AS n FROM pg_prepared_statements');
+    expect(prepared.n).toBeGreaterThan(PREPARED_STATEMENT_LIMIT / 2);
+    expect(prepared.n).toBeLessThanOrEqual(PREPARED_STATEMENT_LIMIT + 1);
+    // The first ones were closed long ago: they are prepared again on demand.
+    expect(await db.one(`SELECT $1::int + 0 AS v`, [5])).toEqual({ v: 5 });
+  });
+
+  it('a prepared statement follows its table when the table changes shape', async () => {
+    await db.exec('CREATE TABLE shape_probe (a int); INSERT INTO shape_probe VALUES (1)');
+    expect(await db.one('SELECT * FROM shape_probe')).toEqual({ a: 1 });
+    await db.exec(`ALTER TABLE shape_probe ADD COLUMN b text DEFAULT 'x'`);
+    expect(await db.one('SELECT * FROM shape_probe')).toEqual({ a: 1, b: 'x' });
+  });
+
+  it('an error keeps its SQLSTATE and names the statement, without the parameter values', async () => {
+    await db.exec('CREATE TABLE unique_probe (login text UNIQUE)');
+    const insert = 'INSERT INTO unique_probe VALUES ($1)';
+    await db.query(insert, ['secret-login']);
+    const error = (await db.query(insert, ['secret-login']).catch((e: unknown) => e)) as Record<
+      string,
+      unknown
+    >;
+    expect(error.code).toBe('23505');
+    expect(error.query).toBe(insert);
+    // PGlite's query() attached `params` too, and a logged error would have carried them.
+    expect(error).not.toHaveProperty('params');
+    // A statement that does not parse is not kept, and the session carries on.
+    await expect(db.query('SELEC 1')).rejects.toMatchObject({ code: '42601' });
+    expect(await db.one('SELECT 1 AS one')).toEqual({ one: 1 });
+  });
+
+  it('a statement outside a transaction waits until the open transaction has ended', async () => {
+    await db.exec('CREATE TABLE wait_probe (id int)');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let begun!: () => void;
+    const inside = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query('INSERT INTO wait_probe VALUES ($1)', [1]);
+      begun();
+      await gate;
+      await tx.query('INSERT INTO wait_probe VALUES ($1)', [2]);
+    });
+    await inside;
+    let counted: number | undefined;
+    const count = db
+      .one<{ n: number }>('SELECT count(*) AS n FROM wait_probe')
+      .then((row) => (counted = row.n));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(counted).toBeUndefined();
+    } finally {
+      release();
+    }
+    await transaction;
+    await count;
+    expect(counted).toBe(2);
+  });
+
+  it('a failing statement rolls its transaction back, and the statement is not used after the end', async () => {
+    await db.exec('CREATE TABLE rollback_probe (id int PRIMARY KEY)');
+    let kept: Parameters<Parameters<Database['transaction']>[0]>[0] | undefined;
+    await expect(
+      db.transaction(async (tx) => {
+        kept = tx;
+        await tx.query('INSERT INTO rollback_probe VALUES ($1)', [1]);
+        await tx.query('INSERT INTO rollback_probe VALUES ($1)', [1]);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.one('SELECT count(*) AS n FROM rollback_probe')).toEqual({ n: 0 });
+    await expect(kept!.query('SELECT 1')).rejects.toThrow(/closed/);
+  });
+
+  it('refuses statements once closed', async () => {
+    await pglite.close();
+    await expect(db.query('SELECT 1')).rejects.toThrow(/clos/);
+  });
+});
