@@ -2,17 +2,52 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
+/**
+ * react-router's production build creates its contexts and components (Form, NavLink, …) in
+ * top-level calls without pure annotations and names them in top-level `displayName` writes,
+ * so a bundler must keep every one of them whether used or not. Marking those calls pure and
+ * dropping the names (React DevTools labels only) lets the unused ones go: about 2 KB gzip of
+ * the first screen. A future release that is shaped differently is left as it is.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'smartcare:react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/.test(id)) return null;
+      return {
+        code: code
+          .replace(/(?<![\w$.])(React\d*\.(?:createContext|forwardRef|memo)\()/g, '/* @__PURE__ */ $1')
+          .replace(/^[\w$]+\.displayName = "\w+";$/gm, ''),
+        map: null,
+      };
+    },
+  };
+}
+
+/**
+ * Libraries the first screen runs in full, in one chunk: one gzip stream instead of four
+ * (about 2 KB less), and a chunk whose hash outlives app releases in the browser's cache.
+ * TanStack Query stays out: its query half (useQuery) is for later screens.
+ */
+const FIRST_SCREEN_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
+
 export default defineConfig(({ command }) => ({
   // Brotli and gzip copies next to each asset: the server sends them as they are (no work per
   // request), which a patient on a cheap phone and a slow network feels first.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    react(),
+    reactRouterTreeShaking(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   base: '/',
   resolve: {
     // react-router's package exports point every bundler at its development build; the
@@ -35,7 +70,14 @@ export default defineConfig(({ command }) => ({
     strictPort: true,
     proxy: { '/medical2': 'http://127.0.0.1:18081', '/mqtt': { target: 'ws://127.0.0.1:18081', ws: true } },
   },
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'vendor', test: FIRST_SCREEN_LIBRARIES }] } },
+    },
+  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
