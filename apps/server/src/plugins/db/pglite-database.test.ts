@@ -83,6 +83,11 @@ describe('PGlite adapter', () => {
     expect(await db.one('SELECT * FROM shape_probe')).toEqual({ a: 1 });
     await db.exec(`ALTER TABLE shape_probe ADD COLUMN b text DEFAULT 'x'`);
     expect(await db.one('SELECT * FROM shape_probe')).toEqual({ a: 1, b: 'x' });
+    // Column names are described once, at Parse: a rename must not leave the old name behind.
+    await db.exec('ALTER TABLE shape_probe RENAME COLUMN b TO c');
+    expect(await db.one('SELECT * FROM shape_probe')).toEqual({ a: 1, c: 'x' });
+    await db.exec('ALTER TABLE shape_probe ALTER COLUMN a TYPE text');
+    expect(await db.one('SELECT * FROM shape_probe')).toEqual({ a: '1', c: 'x' });
   });
 
   it('an error keeps its SQLSTATE and names the statement, without the parameter values', async () => {

@@ -1,4 +1,4 @@
-import { parse, PGlite, protocol } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type messages } from '@electric-sql/pglite';
 import {
   sharedParsers,
   withRowHelpers,
@@ -20,6 +20,8 @@ const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
 interface Prepared {
   name: string;
   paramTypes: number[];
+  /** The statement's result columns, from Describe at Parse time (none for a plain INSERT). */
+  columns: messages.RowDescriptionMessage | undefined;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -38,8 +40,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
  * Runs parameterised SQL as named prepared statements, one protocol round trip each.
  * PGlite's own `query()` makes six trips into the WASM backend per call (Parse, Describe,
  * Bind, Describe, Execute, Sync) and parses and plans the SQL every time; here a statement
- * is parsed and planned once, and each later call sends Bind+Describe+Execute+Sync in one
- * buffer. Parameters and results go through PGlite's own serializers and parsers, so
+ * is parsed, planned and described once, and each later call sends Bind+Execute+Sync in
+ * one buffer. Parameters and results go through PGlite's own serializers and parsers, so
  * values come out exactly as `query()` gives them. The caller holds PGlite's query mutex.
  */
 function preparedStatements(pglite: PGlite) {
@@ -62,7 +64,13 @@ function preparedStatements(pglite: PGlite) {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     ]);
-    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(replies) };
+    const prepared = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(replies),
+      columns: replies.find(
+        (reply): reply is messages.RowDescriptionMessage => reply.name === 'rowDescription',
+      ),
+    };
     statements.set(sql, prepared);
     if (statements.size > PREPARED_STATEMENT_LIMIT) {
       const [oldestSql, oldest] = statements.entries().next().value as [string, Prepared];
@@ -80,11 +88,16 @@ function preparedStatements(pglite: PGlite) {
     });
     const replies = await send([
       protocol.serialize.bind({ statement: prepared.name, values }),
-      protocol.serialize.describe({ type: 'P' }),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]);
-    const result = parse.parseResults(replies, pglite.parsers)[0];
+    // The columns were described once at Parse time; a change of table shape since then
+    // fails Execute ('cached plan must not change result type') rather than answering in
+    // another shape, so they still hold.
+    const result = parse.parseResults(
+      prepared.columns ? [prepared.columns, ...replies] : replies,
+      pglite.parsers,
+    )[0];
     const rows = (result?.rows ?? []) as T[];
     // PGlite reports affectedRows 0 for a SELECT; pg reports the rows returned.
     return { rows, rowCount: result?.affectedRows || rows.length };
