@@ -41,7 +41,10 @@ class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode 
     return { error, failed: true };
   }
 
-  static getDerivedStateFromProps(props: { path: string }, state: BoundaryState): Partial<BoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: { path: string },
+    state: BoundaryState,
+  ): Partial<BoundaryState> | null {
     return props.path === state.path ? null : { error: null, failed: false, path: props.path };
   }
 

@@ -69,7 +69,9 @@ describe('the route table (spec §2)', () => {
   it('loads every screen lazily', () => {
     for (const path of everyPath()) {
       const { element } = leafOf(path)!;
-      expect(isValidElement(element) && [LazyRoute, AreaHome].includes(element.type as never), path).toBe(true);
+      expect(isValidElement(element) && [LazyRoute, AreaHome].includes(element.type as never), path).toBe(
+        true,
+      );
     }
   });
 
@@ -124,7 +126,9 @@ describe('the route table (spec §2)', () => {
       () => Promise.resolve(Screen),
       (params) => ({ area: 'hospital', termsCode: params.termsCode ?? '' }),
     );
-    renderAt('/terms/PRIVACY', [{ element: <RootLayout />, children: [{ path: '/terms/:termsCode', ...route }] }]);
+    renderAt('/terms/PRIVACY', [
+      { element: <RootLayout />, children: [{ path: '/terms/:termsCode', ...route }] },
+    ]);
     expect(await screen.findByText('hospital:PRIVACY')).toBeInTheDocument();
   });
 
@@ -152,7 +156,13 @@ describe('the route table (spec §2)', () => {
       { firstScreen: true },
     );
     const view = renderAt('/slow', [
-      { element: <RootLayout />, children: [{ path: '/slow', ...slow }, { path: '/broken', ...broken }] },
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/slow', ...slow },
+          { path: '/broken', ...broken },
+        ],
+      },
     ]);
     expect(await screen.findByRole('status')).toHaveTextContent('불러오는 중입니다');
     resolve(() => <p>slow screen</p>);

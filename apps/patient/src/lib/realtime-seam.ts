@@ -19,11 +19,27 @@ export function registerSessionListener(listener: SessionListener): () => void {
 
 /** Called after tokens are stored and the profile is loaded; a failing listener never fails the login. */
 export async function notifyLogin(profile: PatientProfile): Promise<void> {
-  await Promise.all([...listeners].map(async (l) => { try { await l.onLogin(profile); } catch { /* its own toast */ } }));
+  await Promise.all(
+    [...listeners].map(async (l) => {
+      try {
+        await l.onLogin(profile);
+      } catch {
+        /* its own toast */
+      }
+    }),
+  );
 }
 
 export async function notifyLogout(): Promise<void> {
-  await Promise.all([...listeners].map(async (l) => { try { await l.onLogout(); } catch { /* nothing left to do */ } }));
+  await Promise.all(
+    [...listeners].map(async (l) => {
+      try {
+        await l.onLogout();
+      } catch {
+        /* nothing left to do */
+      }
+    }),
+  );
 }
 
 /**
