@@ -50,7 +50,8 @@ function preparedStatements(pglite: PGlite) {
   let counter = 0;
 
   async function send(messages: readonly Uint8Array[]) {
-    if (pglite.closed) throw new Error('PGlite is closed');
+    // Checked under the lock: once close() has begun, nothing more reaches the backend.
+    if (!pglite.ready) throw new Error(pglite.closed ? 'PGlite is closed' : 'PGlite is closing');
     return (await pglite.execProtocol(concat(messages), { syncToFs: false })).messages;
   }
 
