@@ -12,8 +12,15 @@ export interface AuditEntry {
 }
 
 export interface Audit {
-  /** Pass `db` to write inside the caller's transaction, so the change and its log commit together. */
+  /**
+   * Writes the entry and resolves once it is committed. Pass `db` to write inside the
+   * caller's transaction, so a change and its log commit together. Without it (reads,
+   * logins) the entry joins the next group write: entries recorded while one INSERT is
+   * running are written together by the next one (docs/decisions/005).
+   */
   record(entry: AuditEntry, db?: SqlQueryable): Promise<void>;
+  /** Resolves when every entry recorded so far has been written (or has failed). */
+  flush(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -22,13 +29,76 @@ declare module 'fastify' {
   }
 }
 
+/** Entries per INSERT at most: one statement stays small however long the queue. */
+export const AUDIT_GROUP_LIMIT = 100;
+
+const INSERT_ONE = `INSERT INTO audit_log (actor_type, actor_idx, action, patient_idx, detail)
+  VALUES ($1, $2, $3, $4, $5::jsonb)`;
+// One parameter for the whole group, in order (ordinality), the same SQL on PGlite and PostgreSQL.
+const INSERT_GROUP = `INSERT INTO audit_log (actor_type, actor_idx, action, patient_idx, detail)
+  SELECT e.value->>'actorType', (e.value->>'actorIdx')::integer, e.value->>'action',
+         (e.value->>'patientIdx')::integer, e.value->'detail'
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(value, n)
+   ORDER BY e.n`;
+
+interface Waiting {
+  entry: AuditEntry;
+  written: () => void;
+  failed: (error: unknown) => void;
+}
+
 export function createAudit(defaultDb: SqlQueryable): Audit {
+  const insertOne = async (entry: AuditEntry, db: SqlQueryable) => {
+    await db.query(INSERT_ONE, [
+      entry.actorType,
+      entry.actorIdx,
+      entry.action,
+      entry.patientIdx,
+      JSON.stringify(entry.detail ?? {}),
+    ]);
+  };
+
+  let queue: Waiting[] = [];
+  let writing: Promise<void> | null = null;
+
+  /** Writes groups until the queue is empty; never rejects (each entry's caller gets its outcome). */
+  async function writeQueued(): Promise<void> {
+    try {
+      while (queue.length > 0) {
+        const group = queue.slice(0, AUDIT_GROUP_LIMIT);
+        queue = queue.slice(group.length);
+        try {
+          if (group.length === 1) await insertOne(group[0]!.entry, defaultDb);
+          else
+            await defaultDb.query(INSERT_GROUP, [
+              JSON.stringify(group.map(({ entry }) => ({ ...entry, detail: entry.detail ?? {} }))),
+            ]);
+          for (const waiting of group) waiting.written();
+        } catch (error) {
+          if (group.length === 1) group[0]!.failed(error);
+          // One entry the table refuses must not fail the reads of everyone else in its group.
+          else
+            for (const waiting of group)
+              await insertOne(waiting.entry, defaultDb).then(waiting.written, waiting.failed);
+        }
+      }
+    } finally {
+      // Cleared right after the last look at the queue, with no await in between: an entry
+      // queued later finds `writing` empty and starts the next round itself.
+      writing = null;
+    }
+  }
+
   return {
-    async record(entry, db = defaultDb) {
-      await db.query(
-        `INSERT INTO audit_log (actor_type, actor_idx, action, patient_idx, detail) VALUES ($1, $2, $3, $4, $5::jsonb)`,
-        [entry.actorType, entry.actorIdx, entry.action, entry.patientIdx, JSON.stringify(entry.detail ?? {})],
-      );
+    record(entry, db) {
+      if (db) return insertOne(entry, db);
+      return new Promise<void>((written, failed) => {
+        queue.push({ entry, written, failed });
+        writing ??= writeQueued();
+      });
+    },
+    async flush() {
+      while (writing) await writing;
     },
   };
 }
@@ -36,7 +106,10 @@ export function createAudit(defaultDb: SqlQueryable): Audit {
 /** Access to patients' records is logged (brief §3; PIPA: kept ≥ 2 years, append-only). */
 export const auditPlugin = fp(
   async (app) => {
-    app.decorate('audit', createAudit(app.db));
+    const audit = createAudit(app.db);
+    app.decorate('audit', audit);
+    // Registered after the database, so this runs before the database closes.
+    app.addHook('onClose', () => audit.flush());
   },
   { name: 'audit', dependencies: ['db'] },
 );
