@@ -6,7 +6,14 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { topics } from '@smartcare/contract/topics';
 import { connectTestClient } from '../../plugins/broker/broker-test-client.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
-import { api, createHospital, createPatient, loginPatient } from '../../testing/factories.ts';
+import {
+  api,
+  createHospital,
+  createPatient,
+  createStaff,
+  loginPatient,
+  loginStaff,
+} from '../../testing/factories.ts';
 
 /**
  * Deleting an account reaches the real-time features (PIPA Art. 21, the app's deletion page):
@@ -100,5 +107,42 @@ describe('account deletion and the real-time records', () => {
       [bystander.idx],
     );
     expect(kept).toEqual({ patient_name: '지울환자', note: '허리가 아파요' });
+  });
+
+  it("leaves nothing to write into: staff who had the deleted patient's room open are refused there", async () => {
+    const patient = await patientWhoChattedAndCalled();
+    const { rows } = await t.app.db.query<{ idx: number }>(
+      'SELECT idx FROM chat_rooms WHERE patient_idx = $1',
+      [patient.idx],
+    );
+    const roomIdx = rows[0]!.idx;
+    const staff = await createStaff(t.app.db, { hospitalIdx });
+    const desk = await connectTestClient(t.baseUrl, {
+      loginId: staff.loginId,
+      accessToken: (await loginStaff(t.baseUrl, staff)).accessToken,
+    });
+    try {
+      // The broker has looked this room up (and may remember its owner) before the deletion.
+      expect(await desk.subscribe(topics.chatRoomAll(roomIdx))).toBe(true);
+      const deleted = await api(t.baseUrl).delete(apiPaths.patient.delete, {
+        token: patient.accessToken,
+        body: { password: patient.password },
+      });
+      expect(deleted.code).toBe(ResultCode.SUCCESS);
+
+      const closed = desk.closedWithin();
+      desk.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), {
+        clientMsgId: 'after-erasure',
+        content: '삭제 후 답장',
+      });
+      expect(await closed).toBe(true);
+      await t.app.broker.settled();
+      expect(await count('SELECT count(*)::int AS n FROM chat_messages WHERE room_idx = $1', roomIdx)).toBe(
+        0,
+      );
+      expect(desk.received.filter((m) => m.topic.startsWith(`chat/${roomIdx}/`))).toEqual([]);
+    } finally {
+      await desk.close();
+    }
   });
 });

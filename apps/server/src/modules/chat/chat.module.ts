@@ -7,10 +7,30 @@ import { chatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { createChatService, type ChatServiceDeps } from './chat.service.ts';
 
-/** What the broker's topic ACL needs to know about rooms and patients. */
+/** Rooms whose owner the ACL remembers; the oldest looked-up are forgotten first. */
+const ROOM_OWNER_CACHE_SIZE = 20_000;
+
+/**
+ * What the broker's topic ACL needs to know about rooms and patients. Every publish and
+ * subscribe asks who owns a room; a room's patient and hospital never change and a room
+ * number is never given again, so a room once found is remembered. A room that is not
+ * found is asked again next time (it may be created by then). A room deleted with its
+ * patient's account may still be remembered: nothing is published there any more, since
+ * every message is checked against the room row itself.
+ */
 export function chatAclLookups(db: Pick<SqlQueryable, 'query'>): AclLookups {
+  const owners = new Map<number, { patientIdx: number; hospitalIdx: number }>();
   return {
-    chatRoom: (roomIdx) => chatRepository.roomOwner(db, roomIdx),
+    async chatRoom(roomIdx) {
+      const known = owners.get(roomIdx);
+      if (known) return known;
+      const owner = await chatRepository.roomOwner(db, roomIdx);
+      if (owner) {
+        owners.set(roomIdx, owner);
+        if (owners.size > ROOM_OWNER_CACHE_SIZE) owners.delete(owners.keys().next().value!);
+      }
+      return owner;
+    },
     chosenHospital: async (patientIdx) =>
       (await chatRepository.findPatient(db, patientIdx))?.chosenHospitalIdx ?? null,
   };
