@@ -52,8 +52,21 @@ export interface BrokerOptions {
 export interface RealtimeBroker {
   /** Publishes a server event (QoS 1) and resolves once it was handed to subscribers. */
   publish(topic: string, payload: unknown): Promise<void>;
-  /** Lets a module take the client publishes of one topic kind (chat messages, nurse calls …). */
-  handleClientPublishes(accepts: (topic: ParsedTopic) => boolean, handler: ClientPublishHandler): void;
+  /**
+   * Lets a module take the client publishes of one topic kind (chat messages, nurse calls …).
+   * Publishes with the same `orderKey` (e.g. one chat room) are handled and delivered one
+   * after another in the order they arrived; different keys run side by side.
+   */
+  handleClientPublishes(
+    accepts: (topic: ParsedTopic) => boolean,
+    handler: ClientPublishHandler,
+    orderKey?: (topic: ParsedTopic) => string,
+  ): void;
+  /**
+   * Runs server work (e.g. storing and publishing the bot's reply) in the order of `key`'s
+   * client publishes: after those that arrived before it, before those that arrive later.
+   */
+  inOrder<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** Resolves when every follow-up started so far has finished (tests, shutdown). */
   settled(): Promise<void>;
   readonly connectedClients: number;
@@ -84,8 +97,16 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   const sessions = new WeakMap<Client, Session>();
   /** Client publishes between authorization and delivery, with what to do after delivery. */
   const inFlight = new WeakMap<PublishPacket, { afterDelivery?: () => Promise<void>; finish: () => void }>();
+  /** Each connection's publishes not yet delivered or refused, to let go of if it drops first. */
+  const unfinished = new WeakMap<Client, Set<() => void>>();
+  /** Per order key, the publish the next one waits for. */
+  const orderTails = new Map<string, Promise<void>>();
   const running = new Set<Promise<void>>();
-  const handlers: { accepts: (topic: ParsedTopic) => boolean; handler: ClientPublishHandler }[] = [];
+  const handlers: {
+    accepts: (topic: ParsedTopic) => boolean;
+    handler: ClientPublishHandler;
+    orderKey?: ((topic: ParsedTopic) => string) | undefined;
+  }[] = [];
   const redis = options.redisUrl
     ? createRedisBrokerParts(options.redisUrl, options.redisPrefix ?? 'smartcare:')
     : null;
@@ -103,6 +124,16 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   function track(work: Promise<void>) {
     running.add(work);
     void work.finally(() => running.delete(work));
+  }
+
+  /** Takes the next place for `key`: resolves when the publish before it there is done. */
+  function waitTurn(key: string, done: Promise<void>): Promise<void> {
+    const previous = orderTails.get(key) ?? Promise.resolve();
+    orderTails.set(key, done);
+    void done.then(() => {
+      if (orderTails.get(key) === done) orderTails.delete(key);
+    });
+    return previous;
   }
 
   const broker = await Aedes.createBroker({
@@ -172,9 +203,15 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       if (!client || !session) return done(new Error('not authorized to publish'));
       // Counted as work in progress from here until delivered or refused, so settled() covers
       // a publish the client already has its PUBACK for (QoS 1 acknowledges before delivery).
-      let finish!: () => void;
-      const delivered = new Promise<void>((resolve) => (finish = resolve));
-      setTimeout(finish, 10_000).unref();
+      let resolveDelivered!: () => void;
+      const delivered = new Promise<void>((resolve) => (resolveDelivered = resolve));
+      const pending = unfinished.get(client) ?? new Set<() => void>();
+      unfinished.set(client, pending);
+      const finish = () => {
+        pending.delete(finish);
+        resolveDelivered();
+      };
+      pending.add(finish);
       track(delivered);
       const topic = parseTopic(packet.topic);
       const entry = topic && handlers.find((candidate) => candidate.accepts(topic));
@@ -189,7 +226,13 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       };
       if (!topic || !entry) return refuse('no such topic');
       if ((packet.payload as Buffer).length > MAX_PAYLOAD_BYTES) return refuse('payload too large');
-      isTopicAllowed(session.principal, 'publish', packet.topic, options.acl)
+      const turn = entry.orderKey ? waitTurn(entry.orderKey(topic), delivered) : Promise.resolve();
+      turn
+        .then(() => {
+          // A delivery that never reports back must not hold its order key (or settled()) forever.
+          setTimeout(finish, 10_000).unref();
+          return isTopicAllowed(session.principal, 'publish', packet.topic, options.acl);
+        })
         .then(async (allowed) => {
           if (!allowed) return refuse('topic not allowed');
           // Stored first, delivered after: what subscribers receive is what the database holds.
@@ -245,6 +288,10 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     const session = sessions.get(client);
     if (session) clearTimeout(session.expiryTimer);
     sessions.delete(client);
+    // What it published and we stored may now never be delivered by aedes (the app resends it,
+    // and the resend is delivered as the stored message): let the next one in its order go.
+    for (const finish of unfinished.get(client) ?? []) finish();
+    unfinished.delete(client);
   });
   broker.on('clientError', (client, error) =>
     log.debug({ clientId: client.id, err: error }, 'mqtt client error'),
@@ -264,8 +311,14 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
         broker.publish(packet, (error) => (error ? reject(error) : resolve())),
       );
     },
-    handleClientPublishes(accepts, handler) {
-      handlers.push({ accepts, handler });
+    handleClientPublishes(accepts, handler, orderKey) {
+      handlers.push({ accepts, handler, orderKey });
+    },
+    inOrder(key, work) {
+      let release!: () => void;
+      const result = waitTurn(key, new Promise<void>((resolve) => (release = resolve))).then(work);
+      result.then(release, release);
+      return result;
     },
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
