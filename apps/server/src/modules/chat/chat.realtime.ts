@@ -1,5 +1,5 @@
-import { topics } from '@smartcare/contract/topics';
 import type { ChatMessage } from '@smartcare/contract/chat';
+import { topics, type ParsedTopic } from '@smartcare/contract/topics';
 import type { BrokerPrincipal } from '../../plugins/broker/broker-acl.ts';
 import {
   PublishRefused,
@@ -31,39 +31,102 @@ async function refusingDomainErrors<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Everything about one room (what clients publish there, and the server's follow-ups such as
+ * the bot's reply) is handled and delivered in one order, so subscribers receive the room's
+ * messages in the order they were stored. Rooms do not wait for each other.
+ */
+const roomKey = (roomIdx: number) => `chat/${roomIdx}`;
+const byRoom = (topic: ParsedTopic) => (topic.kind === 'chat' ? roomKey(topic.roomIdx) : topic.kind);
+
+/** A follow-up's own failure is logged where it is awaited; it must not also crash the process meanwhile. */
+function observed(work: Promise<void>): Promise<void> {
+  work.catch(() => undefined);
+  return work;
+}
+
+/**
  * The chat's side of the broker: client publishes on `chat/{room}/message|enter|complete`
  * go through the chat service, and the server announces what changed (spec §4 events).
  */
 export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) {
-  async function announceRoom(room: RoomRecord, event: 'update' | 'create', topicRoomIdx = room.idx) {
-    await broker.publish(topics.chatRoomEvent(topicRoomIdx, event), { room: await chat.roomView(room) });
-  }
+  /**
+   * The staff inbox shows each room as it is now, read fresh in one statement. A refresh
+   * asked for while one is running becomes one more run after it: under load the inbox gets
+   * fewer summaries, never a stale one last, and never two of one room out of order.
+   */
+  const inboxRuns = new Map<number, { again: boolean; done: Promise<void> }>();
 
-  async function announceInbox(room: RoomRecord) {
-    await broker.publish(topics.staffInbox(room.hospitalIdx), { room: await chat.inboxSummary(room) });
-  }
-
-  async function afterMessage(receipt: MessageReceipt) {
-    if (receipt.entered) {
-      await broker.publish(topics.chatRoomEvent(receipt.room.idx, 'enter'), {
-        roomIdx: receipt.room.idx,
-        person: receipt.entered,
-      });
+  function refreshInbox(roomIdx: number): Promise<void> {
+    const running = inboxRuns.get(roomIdx);
+    if (running) {
+      running.again = true;
+      return running.done;
     }
-    if (receipt.statusChanged) await announceRoom(receipt.room, 'update');
-    if (receipt.duplicate) return;
-    await announceInbox(receipt.room);
-    if (receipt.message.personType === 'PATIENT') await botTurn(receipt.message);
+    const run = { again: false, done: Promise.resolve() };
+    inboxRuns.set(roomIdx, run);
+    run.done = observed(
+      (async () => {
+        try {
+          do {
+            run.again = false;
+            const summary = await chat.inboxSummary(roomIdx);
+            if (summary) await broker.publish(topics.staffInbox(summary.hospitalIdx), { room: summary });
+          } while (run.again);
+        } finally {
+          inboxRuns.delete(roomIdx);
+        }
+      })(),
+    );
+    return run.done;
   }
 
-  async function botTurn(trigger: ChatMessage) {
-    const reply = await chat.botReply(trigger);
+  async function announceRoom(
+    room: RoomRecord,
+    event: 'update' | 'create',
+    topicRoomIdx = room.idx,
+    lastMsg?: ChatMessage,
+  ) {
+    await broker.publish(topics.chatRoomEvent(topicRoomIdx, event), {
+      room: await chat.roomView(room, lastMsg),
+    });
+  }
+
+  /**
+   * Runs `work` in the room's order; inbox refreshes it asks for are awaited after it, so the
+   * room's next follow-up does not wait for a summary.
+   */
+  async function afterward(roomIdx: number, work: (inbox: (roomIdx: number) => void) => Promise<void>) {
+    const refreshes: Promise<void>[] = [];
+    try {
+      await broker.inOrder(roomKey(roomIdx), () => work((idx) => refreshes.push(refreshInbox(idx))));
+    } finally {
+      await Promise.all(refreshes);
+    }
+  }
+
+  function afterMessage(receipt: MessageReceipt) {
+    return afterward(receipt.room.idx, async (inbox) => {
+      if (receipt.entered) {
+        await broker.publish(topics.chatRoomEvent(receipt.room.idx, 'enter'), {
+          roomIdx: receipt.room.idx,
+          person: receipt.entered,
+        });
+      }
+      if (receipt.statusChanged)
+        await announceRoom(receipt.room, 'update', receipt.room.idx, receipt.message);
+      if (receipt.duplicate) return;
+      inbox(receipt.room.idx);
+      if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
+    });
+  }
+
+  async function botTurn(receipt: MessageReceipt, inbox: (roomIdx: number) => void) {
+    const reply = await chat.botReply(receipt.message, receipt.room);
     if (!reply) return;
     await broker.publish(topics.chatRoomEvent(reply.room.idx, 'message'), reply.message);
-    if (reply.roomChanged) {
-      await announceRoom(reply.room, 'update');
-      await announceInbox(reply.room);
-    }
+    if (reply.roomChanged) await announceRoom(reply.room, 'update', reply.room.idx, reply.message);
+    // The bot's answer is the room's last message now.
+    inbox(reply.room.idx);
   }
 
   broker.handleClientPublishes(
@@ -77,7 +140,7 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
       if (receipt.movedFrom !== null) {
         // The client still listens on the old room (its provisional -patientIdx, or the finished
         // one): `create` there tells it where the conversation went (spec §4).
-        await announceRoom(receipt.room, 'create', receipt.movedFrom);
+        await announceRoom(receipt.room, 'create', receipt.movedFrom, receipt.message);
       }
       return {
         topic: topics.chatRoomEvent(roomIdx, 'message'),
@@ -87,6 +150,7 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
         afterDelivery: () => afterMessage(receipt),
       };
     },
+    byRoom,
   );
 
   broker.handleClientPublishes(
@@ -102,11 +166,14 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
         payload: { roomIdx },
         afterDelivery: async () => {
           if (!room || !changed) return;
-          await announceRoom(room, 'update');
-          await announceInbox(room);
+          await afterward(room.idx, async (inbox) => {
+            await announceRoom(room, 'update');
+            inbox(room.idx);
+          });
         },
       };
     },
+    byRoom,
   );
 
   broker.handleClientPublishes(
@@ -119,12 +186,13 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
         payload: { roomIdx: entered.room.idx, person: entered.person },
         afterDelivery: async () => {
           if (!entered.roomChanged) return;
-          await announceRoom(entered.room, 'update');
-          await announceInbox(entered.room);
+          await afterward(entered.room.idx, async (inbox) => {
+            await announceRoom(entered.room, 'update');
+            inbox(entered.room.idx);
+          });
         },
       };
     },
+    byRoom,
   );
-
-  return { announceRoom, announceInbox };
 }

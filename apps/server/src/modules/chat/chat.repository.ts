@@ -82,6 +82,13 @@ function toMessage(row: MessageRow): ChatMessage {
 const ROOM_COLUMNS = `idx, hospital_idx, patient_idx, patient_name, status, bot_active, assignee_idx, waiting_since,
   first_reply_at, last_activity_at, staff_requested_at, last_msg_idx, created_at, completed_at`;
 const MESSAGE_COLUMNS = `idx, room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at`;
+/** The same columns as a JSON object, for a message read inside another statement. */
+const MESSAGE_JSON_FIELDS = MESSAGE_COLUMNS.split(', ')
+  .map((column) => `'${column}', ${column}`)
+  .join(', ');
+
+/** Persons in the order they joined; the patient and the bot join together, patient first. */
+const PERSON_ORDER = `joined_at, CASE person_type WHEN 'PATIENT' THEN 0 WHEN 'CHATBOT' THEN 1 ELSE 2 END, person_idx`;
 
 export interface NewMessage {
   roomIdx: number;
@@ -128,6 +135,29 @@ export const chatRepository = {
       [roomIdx],
     );
     return rows[0] ? toRoom(rows[0]) : null;
+  },
+
+  /**
+   * The named room, locked, and the message this sender already stored under this
+   * clientMsgId (in any room), in one statement: the common path of every message.
+   */
+  async lockRoomAndFindEarlier(
+    db: Sql,
+    roomIdx: number,
+    sender: { personType: PersonType; idx: number },
+    clientMsgId: string,
+  ): Promise<{ room: RoomRecord; earlier: ChatMessage | null } | null> {
+    const { rows } = await db.query<RoomRow & { earlier: MessageRow | null }>(
+      `SELECT ${ROOM_COLUMNS},
+              (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages
+                WHERE person_type = $2 AND sender_idx = $3 AND client_msg_id = $4
+                ORDER BY idx LIMIT 1) AS earlier
+         FROM chat_rooms WHERE idx = $1
+         FOR UPDATE`,
+      [roomIdx, sender.personType, sender.idx, clientMsgId],
+    );
+    const row = rows[0];
+    return row ? { room: toRoom(row), earlier: row.earlier ? toMessage(row.earlier) : null } : null;
   },
 
   async findOpenRoom(db: Sql, patientIdx: number, hospitalIdx: number): Promise<RoomRecord | null> {
@@ -227,7 +257,7 @@ export const chatRepository = {
     }>(
       `SELECT room_idx, person_type, person_idx, name FROM chat_room_persons
         WHERE room_idx = ANY($1::int[])
-        ORDER BY joined_at, CASE person_type WHEN 'PATIENT' THEN 0 WHEN 'CHATBOT' THEN 1 ELSE 2 END, person_idx`,
+        ORDER BY ${PERSON_ORDER}`,
       [roomIdxs],
     );
     for (const row of rows) {
@@ -236,11 +266,27 @@ export const chatRepository = {
     return byRoom;
   },
 
-  async insertMessage(db: Sql, message: NewMessage): Promise<ChatMessage> {
-    const { rows } = await db.query<MessageRow>(
-      `INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       RETURNING ${MESSAGE_COLUMNS}`,
+  /**
+   * Stores a message and the room state it leads to in one statement. Everything written is
+   * known to the caller, who holds the room's row lock: only the new message's idx comes back.
+   */
+  async storeMessage(
+    db: Sql,
+    message: NewMessage,
+    state: RoomState & { patientName?: string },
+  ): Promise<number> {
+    const { rows } = await db.query<{ idx: number }>(
+      `WITH stored AS (
+         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         RETURNING idx)
+       UPDATE chat_rooms SET
+          status = $9, bot_active = $10, assignee_idx = $11, waiting_since = $12, first_reply_at = $13,
+          last_activity_at = $14, staff_requested_at = $15, completed_at = $16,
+          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name)
+         FROM stored
+        WHERE chat_rooms.idx = $1
+        RETURNING stored.idx`,
       [
         message.roomIdx,
         message.hospitalIdx,
@@ -250,9 +296,19 @@ export const chatRepository = {
         message.content,
         message.clientMsgId,
         message.createdAt,
+        state.status,
+        state.botActive,
+        state.assigneeIdx,
+        state.waitingSince,
+        state.firstReplyAt,
+        state.lastActivityAt,
+        state.staffRequestedAt,
+        state.completedAt,
+        state.patientName ?? null,
       ],
     );
-    return toMessage(rows[0]!);
+    if (rows.length !== 1) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
+    return rows[0]!.idx;
   },
 
   /** The message this sender already stored under this clientMsgId, in any room. */
@@ -325,15 +381,46 @@ export const chatRepository = {
     return rows.map((row) => ({ room: toRoom(row), unread: row.unread }));
   },
 
-  /** Patient messages no staff member has read yet: the inbox event has no single reader. */
-  async unreadByAnyStaff(db: Sql, roomIdx: number): Promise<number> {
-    const { rows } = await db.query<{ unread: number }>(
-      `SELECT count(*)::int AS unread FROM chat_messages m
-        WHERE m.room_idx = $1 AND m.person_type = 'PATIENT'
-          AND m.idx > coalesce((SELECT max(last_read_msg_idx) FROM chat_room_reads WHERE room_idx = $1), 0)`,
+  /**
+   * A room as the staff inbox shows it now, in one statement: the row, its persons, its last
+   * message, and the patient messages no staff member has read yet (the inbox event has no
+   * single reader). Null when the room is gone.
+   */
+  async roomSummary(
+    db: Sql,
+    roomIdx: number,
+  ): Promise<{
+    room: RoomRecord;
+    persons: ChatPerson[];
+    lastMsg: ChatMessage | null;
+    unread: number;
+  } | null> {
+    const { rows } = await db.query<
+      RoomRow & { persons: ChatPerson[]; last_msg: MessageRow | null; unread: number }
+    >(
+      `SELECT ${ROOM_COLUMNS},
+              coalesce(
+                (SELECT json_agg(json_build_object('personType', person_type, 'idx', person_idx, 'name', name)
+                          ORDER BY ${PERSON_ORDER})
+                   FROM chat_room_persons WHERE room_idx = $1),
+                '[]'::json) AS persons,
+              (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages m
+                WHERE m.idx = chat_rooms.last_msg_idx) AS last_msg,
+              (SELECT count(*)::int FROM chat_messages m
+                WHERE m.room_idx = $1 AND m.person_type = 'PATIENT'
+                  AND m.idx > coalesce((SELECT max(last_read_msg_idx) FROM chat_room_reads WHERE room_idx = $1), 0)
+              ) AS unread
+         FROM chat_rooms WHERE idx = $1`,
       [roomIdx],
     );
-    return rows[0]?.unread ?? 0;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      room: toRoom(row),
+      persons: row.persons,
+      lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
+      unread: row.unread,
+    };
   },
 
   async markRead(db: Sql, roomIdx: number, staffIdx: number, lastReadMsgIdx: number): Promise<void> {

@@ -14,7 +14,7 @@ import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import { DomainError } from '../../lib/errors.ts';
 import type { ChatbotTurn, BotRoomView } from '../chatbot/chatbot.service.ts';
 import { applyComplete, applyEnter, applyMessage, newRoomState, type RoomState } from './chat-room.rules.ts';
-import { chatRepository as repo, type RoomRecord } from './chat.repository.ts';
+import { chatRepository as repo, type NewMessage, type RoomRecord } from './chat.repository.ts';
 
 export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx: number };
 
@@ -29,7 +29,11 @@ export interface ChatServiceDeps {
   identities: ChatIdentities;
   chatbot: {
     name: string;
-    turn(hospitalIdx: number, room: BotRoomView, content: string): Promise<ChatbotTurn>;
+    /**
+     * The bot's rules for one hospital with its knowledge loaded. Deciding needs no I/O, so
+     * it can run on the room row while it is locked.
+     */
+    decider(hospitalIdx: number): Promise<(room: BotRoomView, content: string) => ChatbotTurn>;
   };
   /** Reads of a conversation are health-record access (brief §3). */
   audit(entry: {
@@ -60,6 +64,28 @@ export interface BotReceipt {
 }
 
 const BOT_IDX = 0;
+
+/**
+ * The text as the database will hold it: UTF-8 has no lone surrogates, and both drivers
+ * encode one as U+FFFD. Doing it first lets the delivered copy equal the stored one without
+ * reading the message back.
+ */
+const asStored = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
+
+/** The delivered form of a message just stored: exactly what was written, with its new idx. */
+function storedMessage(idx: number, message: NewMessage): ChatMessage {
+  return {
+    idx,
+    roomIdx: message.roomIdx,
+    hospitalIdx: message.hospitalIdx,
+    personType: message.personType,
+    senderIdx: message.senderIdx,
+    senderName: message.senderName,
+    content: message.content,
+    clientMsgId: message.clientMsgId,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
 
 export function createChatService(deps: ChatServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -105,15 +131,18 @@ export function createChatService(deps: ChatServiceDeps) {
     return room;
   }
 
-  /** The room a patient's message goes to: the one named, their open one, or a new one (spec §4). */
+  /**
+   * The room a patient's message goes to: the one named (already read and locked), their
+   * open one, or a new one (spec §4).
+   */
   async function patientTargetRoom(
     tx: Pick<SqlQueryable, 'query'>,
     patient: { idx: number; name: string; hospitalIdx: number },
     topicRoomIdx: number,
+    named: RoomRecord | null,
     at: Date,
   ): Promise<RoomRecord> {
     if (topicRoomIdx > 0) {
-      const named = await repo.findRoom(tx, topicRoomIdx, true);
       if (!named || named.patientIdx !== patient.idx) throw new DomainError('FORBIDDEN');
       if (named.status !== 'COMPLETE') return named;
     } else if (topicRoomIdx !== provisionalRoomIdx(patient.idx)) {
@@ -136,14 +165,28 @@ export function createChatService(deps: ChatServiceDeps) {
       db,
       rooms.flatMap((room) => (room.lastMsgIdx ? [room.lastMsgIdx] : [])),
     );
-    return rooms.map((room) => ({
+    return rooms.map((room) =>
+      viewOf(
+        room,
+        persons.get(room.idx) ?? [],
+        (room.lastMsgIdx && lastMessages.get(room.lastMsgIdx)) || null,
+      ),
+    );
+  }
+
+  function viewOf(
+    room: RoomRecord,
+    persons: ChatPerson[],
+    lastMsg: ChatMessage | null,
+  ): ChatRoom & { idx: number } {
+    return {
       idx: room.idx,
       hospitalIdx: room.hospitalIdx,
       patientIdx: room.patientIdx,
       patientName: room.patientName,
       status: room.status,
-      persons: persons.get(room.idx) ?? [],
-      lastMsg: (room.lastMsgIdx && lastMessages.get(room.lastMsgIdx)) || null,
+      persons,
+      lastMsg,
       botActive: room.botActive,
       assigneeIdx: room.assigneeIdx,
       waitingSince: room.waitingSince?.toISOString() ?? null,
@@ -151,12 +194,20 @@ export function createChatService(deps: ChatServiceDeps) {
       lastActivityAt: room.lastActivityAt?.toISOString() ?? null,
       createdAt: room.createdAt.toISOString(),
       completedAt: room.completedAt?.toISOString() ?? null,
-    }));
+    };
   }
 
-  async function roomView(room: RoomRecord): Promise<ChatRoom & { idx: number }> {
-    const [view] = await roomViews(deps.db, [room]);
-    return { ...view!, idx: room.idx };
+  /**
+   * The room as its live events show it. `lastMsg` is the message the caller just stored,
+   * when it is the room's last one: it need not be read back.
+   */
+  async function roomView(room: RoomRecord, lastMsg?: ChatMessage): Promise<ChatRoom & { idx: number }> {
+    if (lastMsg === undefined || lastMsg.idx !== room.lastMsgIdx) {
+      const [view] = await roomViews(deps.db, [room]);
+      return { ...view!, idx: room.idx };
+    }
+    const persons = await repo.listPersons(deps.db, [room.idx]);
+    return viewOf(room, persons.get(room.idx) ?? [], lastMsg);
   }
 
   async function readableRoom(
@@ -190,12 +241,18 @@ export function createChatService(deps: ChatServiceDeps) {
       if (who.personType === 'PATIENT' && who.hospitalIdx === null)
         throw new DomainError('HOSPITAL_NOT_CHOSEN');
       const at = now();
+      const content = asStored(body.data.content);
+      const { clientMsgId } = body.data;
 
       return deps.db.transaction(async (tx) => {
         if (who.personType === 'PATIENT') await repo.lockPatient(tx, who.idx);
-        const earlier = await repo.findByClientMsgId(tx, who, body.data.clientMsgId);
+        // The named room (locked) and an earlier copy of this message come back together.
+        const found =
+          topicRoomIdx > 0 ? await repo.lockRoomAndFindEarlier(tx, topicRoomIdx, who, clientMsgId) : null;
+        const named = found?.room ?? null;
+        const earlier = found ? found.earlier : await repo.findByClientMsgId(tx, who, clientMsgId);
         if (earlier) {
-          const room = (await repo.findRoom(tx, earlier.roomIdx))!;
+          const room = earlier.roomIdx === named?.idx ? named : (await repo.findRoom(tx, earlier.roomIdx))!;
           const movedFrom = topicRoomIdx === room.idx ? null : topicRoomIdx;
           return { message: earlier, room, movedFrom, duplicate: true, statusChanged: false, entered: null };
         }
@@ -203,9 +260,14 @@ export function createChatService(deps: ChatServiceDeps) {
         let room: RoomRecord;
         let entered: ChatPerson | null = null;
         if (who.personType === 'PATIENT') {
-          room = await patientTargetRoom(tx, { ...who, hospitalIdx: who.hospitalIdx! }, topicRoomIdx, at);
+          room = await patientTargetRoom(
+            tx,
+            { ...who, hospitalIdx: who.hospitalIdx! },
+            topicRoomIdx,
+            named,
+            at,
+          );
         } else {
-          const named = topicRoomIdx > 0 ? await repo.findRoom(tx, topicRoomIdx, true) : null;
           if (!named || named.hospitalIdx !== who.hospitalIdx) throw new DomainError('FORBIDDEN');
           room = named;
           const person = { personType: who.personType, idx: who.idx, name: who.name };
@@ -214,23 +276,21 @@ export function createChatService(deps: ChatServiceDeps) {
 
         const outcome = applyMessage(room, who, at);
         if (outcome.kind !== 'accepted') throw new DomainError('CHAT_ROOM_COMPLETED');
-        const message = await repo.insertMessage(tx, {
+        const patientName = who.personType === 'PATIENT' ? who.name : room.patientName;
+        const newMessage = {
           roomIdx: room.idx,
           hospitalIdx: room.hospitalIdx,
           personType: who.personType,
           senderIdx: who.idx,
           senderName: who.name,
-          content: body.data.content,
-          clientMsgId: body.data.clientMsgId,
+          content,
+          clientMsgId,
           createdAt: at,
-        });
-        const updated = await repo.updateRoom(tx, room.idx, {
-          ...outcome.next,
-          lastMsgIdx: message.idx,
-          ...(who.personType === 'PATIENT' ? { patientName: who.name } : {}),
-        });
+        };
+        const idx = await repo.storeMessage(tx, newMessage, { ...outcome.next, patientName });
+        const updated: RoomRecord = { ...room, ...outcome.next, lastMsgIdx: idx, patientName };
         return {
-          message,
+          message: storedMessage(idx, newMessage),
           room: updated,
           movedFrom: topicRoomIdx === room.idx ? null : topicRoomIdx,
           duplicate: false,
@@ -290,37 +350,44 @@ export function createChatService(deps: ChatServiceDeps) {
       });
     },
 
-    /** The bot's turn after a patient message; null when it stays quiet. */
-    async botReply(trigger: ChatMessage): Promise<BotReceipt | null> {
-      const before = await repo.findRoom(deps.db, trigger.roomIdx);
-      if (!before || before.status === 'COMPLETE' || !before.botActive) return null;
-      // Decided outside the transaction: the knowledge lookup uses its own queries.
-      const turn = await deps.chatbot.turn(before.hospitalIdx, before, trigger.content);
-      if (turn.action === 'silent') return null;
+    /**
+     * The bot's turn after a patient message; null when it stays quiet. `seen` is the room as
+     * the message's own transaction left it.
+     */
+    async botReply(trigger: ChatMessage, seen: RoomRecord): Promise<BotReceipt | null> {
+      // Once the bot has stepped aside it never comes back, a finished room stays finished, and
+      // "staff will reply" is never taken back: quiet on what the message saw is quiet now.
+      if (seen.status === 'COMPLETE' || !seen.botActive) return null;
+      const decide = await deps.chatbot.decider(seen.hospitalIdx);
+      if (decide(seen, trigger.content).action === 'silent') return null;
       const at = now();
       return deps.db.transaction(async (tx) => {
         const room = await repo.findRoom(tx, trigger.roomIdx, true);
-        // Staff may have stepped in while the bot was thinking.
         if (!room || room.status === 'COMPLETE' || !room.botActive) return null;
+        // Decided again on the locked row: staff may have stepped in, or the bot may already
+        // have said that staff will reply, while this turn waited.
+        const turn = decide(room, trigger.content);
+        if (turn.action === 'silent') return null;
         const outcome = applyMessage(room, { personType: 'CHATBOT', idx: BOT_IDX }, at);
         if (outcome.kind !== 'accepted') return null;
-        const message = await repo.insertMessage(tx, {
-          roomIdx: room.idx,
-          hospitalIdx: room.hospitalIdx,
-          personType: 'CHATBOT',
-          senderIdx: BOT_IDX,
-          senderName: deps.chatbot.name,
-          content: turn.text,
-          clientMsgId: null,
-          createdAt: at,
-        });
         const next: RoomState = { ...outcome.next };
         if (turn.action === 'fallback' || turn.action === 'handoff')
           next.staffRequestedAt = room.staffRequestedAt ?? at;
         if (turn.action === 'handoff') next.botActive = false;
-        const updated = await repo.updateRoom(tx, room.idx, { ...next, lastMsgIdx: message.idx });
+        const newMessage = {
+          roomIdx: room.idx,
+          hospitalIdx: room.hospitalIdx,
+          personType: 'CHATBOT' as const,
+          senderIdx: BOT_IDX,
+          senderName: deps.chatbot.name,
+          content: asStored(turn.text),
+          clientMsgId: null,
+          createdAt: at,
+        };
+        const idx = await repo.storeMessage(tx, newMessage, next);
+        const updated: RoomRecord = { ...room, ...next, lastMsgIdx: idx };
         return {
-          message,
+          message: storedMessage(idx, newMessage),
           room: updated,
           roomChanged:
             updated.botActive !== room.botActive ||
@@ -403,10 +470,13 @@ export function createChatService(deps: ChatServiceDeps) {
       return views.map((view, i) => ({ ...view, idx: rows[i]!.room.idx, unreadCount: rows[i]!.unread }));
     },
 
-    /** The summary the staff inbox topic carries; unread counts patient messages nobody has read. */
-    async inboxSummary(room: RoomRecord): Promise<ChatRoomSummary> {
-      const view = await roomView(room);
-      return { ...view, unreadCount: await repo.unreadByAnyStaff(deps.db, room.idx) };
+    /**
+     * The summary the staff inbox topic carries, as the room is now (null once it is gone);
+     * unread counts patient messages nobody has read.
+     */
+    async inboxSummary(roomIdx: number): Promise<ChatRoomSummary | null> {
+      const found = await repo.roomSummary(deps.db, roomIdx);
+      return found && { ...viewOf(found.room, found.persons, found.lastMsg), unreadCount: found.unread };
     },
 
     async markRead(staffIdx: number, body: { roomIdx: number; lastReadMsgIdx: number }): Promise<void> {

@@ -368,6 +368,120 @@ describe('the chatbot', () => {
   });
 });
 
+describe('a burst of messages', () => {
+  const delivered = (client: TestMqttClient, roomIdx: number) =>
+    client.received
+      .filter((m) => m.topic === topics.chatRoomEvent(roomIdx, 'message'))
+      .map((m) => m.payload as ChatMessage);
+
+  it("reaches subscribers in the order the room's messages were stored, whoever sent them, bot answers included", async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.personType === 'CHATBOT',
+    );
+    await t.app.broker.settled();
+    const watcher = await staffClient();
+    await watcher.subscribe(topics.chatRoomAll(roomIdx));
+
+    // Questions the bot knows, sent at once: each is answered, in turn.
+    const questions = ['면회 시간은 언제인가요?', '주차비 얼마예요?', '식사 시간 알려주세요'].map(msg);
+    for (const sent of questions) kim.client.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), sent);
+    await watcher.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.personType === 'CHATBOT' && m.content.includes('식사'),
+    );
+    // Then the patient and staff write at the same time.
+    const staff = await staffClient();
+    const patientSent = Array.from({ length: 8 }, (_, i) => msg(`환자 메시지 ${i}`));
+    const staffSent = Array.from({ length: 4 }, (_, i) => msg(`간호사 답변 ${i}`));
+    patientSent.forEach((sent, i) => {
+      kim.client.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), sent);
+      if (i % 2 === 1)
+        staff.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), staffSent[(i - 1) / 2]);
+    });
+    for (const sent of [...patientSent, ...staffSent]) {
+      await watcher.next<ChatMessage>(
+        topics.chatRoomEvent(roomIdx, 'message'),
+        (m) => m.clientMsgId === sent.clientMsgId,
+      );
+    }
+    await t.app.broker.settled();
+
+    const live = delivered(watcher, roomIdx);
+    const stored = (await history(nurse.accessToken, roomIdx, { pSize: 100 })).data!.dataList;
+    expect(live).toEqual(stored.slice(-live.length));
+    // Each question answered, in the order asked.
+    expect(
+      live
+        .filter((m) => m.personType === 'CHATBOT')
+        .map((m) => ['면회', '주차', '식사'].find((topic) => m.content.includes(topic))),
+    ).toEqual(['면회', '주차', '식사']);
+    const order = (sent: { clientMsgId: string }[]) =>
+      live.filter((m) => sent.some((s) => s.clientMsgId === m.clientMsgId)).map((m) => m.clientMsgId);
+    expect(order(patientSent)).toEqual(patientSent.map((m) => m.clientMsgId));
+    expect(order(staffSent)).toEqual(staffSent.map((m) => m.clientMsgId));
+  });
+
+  it('gets "staff will reply" from the bot once, even when unknown questions arrive together', async () => {
+    const kim = await newPatient();
+    const provisional = -kim.idx;
+    await kim.client.subscribe(topics.chatRoomAll(provisional));
+    for (const content of ['엑스레이 결과가 궁금해요', '혈액검사 수치가 정상인가요', '수술 후 통증이 심해요'])
+      kim.client.publishAndForget(topics.chatRoomEvent(provisional, 'message'), msg(content));
+    const { room } = await kim.client.next<{ room: ChatRoom }>(topics.chatRoomEvent(provisional, 'create'));
+    await t.app.broker.settled();
+    const stored = (await history(kim.accessToken, room.idx!, { pSize: 100 })).data!.dataList;
+    expect(stored.filter((m) => m.personType === 'PATIENT')).toHaveLength(3);
+    expect(stored.filter((m) => m.personType === 'CHATBOT').map((m) => m.content)).toEqual([
+      expect.stringContaining('담당 직원'),
+    ]);
+  });
+
+  it('leaves the staff inbox showing the room as it is: last message and unread count, never an older summary after a newer one', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
+    await t.app.broker.settled();
+    const staff = await staffClient();
+    await staff.subscribe(topics.staffInbox(hospitalIdx));
+    const burst = Array.from({ length: 12 }, (_, i) => msg(`빠르게 보낸 메시지 ${i}`));
+    for (const sent of burst) kim.client.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), sent);
+    await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.clientMsgId === burst.at(-1)!.clientMsgId,
+    );
+    await t.app.broker.settled();
+
+    const summaries = staff.received
+      .filter((m) => m.topic === topics.staffInbox(hospitalIdx))
+      .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+      .filter((room) => room.idx === roomIdx);
+    const lastIdxs = summaries.map((room) => room.lastMsg!.idx);
+    expect(lastIdxs).toEqual([...lastIdxs].sort((a, b) => a - b));
+    const stored = (await history(nurse.accessToken, roomIdx, { pSize: 100 })).data!.dataList;
+    expect(summaries.at(-1)).toMatchObject({
+      status: 'WAIT',
+      lastMsg: stored.at(-1),
+      unreadCount: stored.filter((m) => m.personType === 'PATIENT').length,
+    });
+  });
+
+  it('delivers exactly what was stored, even text the database has to mend (a lone surrogate)', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    const odd = msg('깨진 글자 \ud800 포함');
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), odd);
+    const live = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.clientMsgId === odd.clientMsgId,
+    );
+    expect(live.content).toBe('깨진 글자 \uFFFD 포함');
+    const stored = (await history(kim.accessToken, roomIdx, { pSize: 100 })).data!.dataList;
+    expect(stored.find((m) => m.idx === live.idx)).toEqual(live);
+  });
+});
+
 describe('staff entering', () => {
   it('adds them to the persons of the room, announced to the patient', async () => {
     const kim = await newPatient();

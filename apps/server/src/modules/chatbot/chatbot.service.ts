@@ -75,6 +75,11 @@ export function createChatbotService(deps: {
       if (!room.botActive) return { action: 'silent' };
       return decideChatbotTurn(room, content, await indexFor(hospitalIdx));
     },
+    /** The rules with the hospital's index loaded: a decision that needs no I/O. */
+    async decider(hospitalIdx: number): Promise<(room: BotRoomView, content: string) => ChatbotTurn> {
+      const index = await indexFor(hospitalIdx);
+      return (room, content) => decideChatbotTurn(room, content, index);
+    },
   };
 }
 
