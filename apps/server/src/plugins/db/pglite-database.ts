@@ -1,4 +1,4 @@
-import { parse, PGlite, protocol, type messages } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import {
   sharedParsers,
   withRowHelpers,
@@ -7,6 +7,7 @@ import {
   type SqlParam,
   type SqlQueryable,
 } from './database.ts';
+import { readReplies, type Column, type Replies } from './pglite-replies.ts';
 
 /**
  * Statements kept prepared in the one PGlite session. Dynamic SQL (the `SET a = $2, …`
@@ -21,7 +22,7 @@ interface Prepared {
   name: string;
   paramTypes: number[];
   /** The statement's result columns, from Describe at Parse time (none for a plain INSERT). */
-  columns: messages.RowDescriptionMessage | undefined;
+  columns: Column[];
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -41,18 +42,35 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
  * PGlite's own `query()` makes six trips into the WASM backend per call (Parse, Describe,
  * Bind, Describe, Execute, Sync) and parses and plans the SQL every time; here a statement
  * is parsed, planned and described once, and each later call sends Bind+Execute+Sync in
- * one buffer. Parameters and results go through PGlite's own serializers and parsers, so
- * values come out exactly as `query()` gives them. The caller holds PGlite's query mutex.
+ * one buffer. The replies are read from the backend's bytes (`pglite-replies.ts`);
+ * parameters and values go through PGlite's own serializers and type parsers, so they come
+ * out exactly as `query()` gives them. The caller holds PGlite's query mutex.
  */
 function preparedStatements(pglite: PGlite) {
   const statements = new Map<string, Prepared>();
   let pendingCloses: Uint8Array[] = [];
   let counter = 0;
+  // The backend writes its replies in chunks that are views of WASM memory: copied here.
+  let received = new Uint8Array(64 * 1024);
+  let receivedLength = 0;
+  const receive = (chunk: Uint8Array) => {
+    if (receivedLength + chunk.length > received.length) {
+      const larger = new Uint8Array(Math.max(received.length * 2, receivedLength + chunk.length));
+      larger.set(received.subarray(0, receivedLength));
+      received = larger;
+    }
+    received.set(chunk, receivedLength);
+    receivedLength += chunk.length;
+  };
 
-  async function send(messages: readonly Uint8Array[]) {
+  async function send(messages: readonly Uint8Array[]): Promise<Replies> {
     // Checked under the lock: once close() has begun, nothing more reaches the backend.
     if (!pglite.ready) throw new Error(pglite.closed ? 'PGlite is closed' : 'PGlite is closing');
-    return (await pglite.execProtocol(concat(messages), { syncToFs: false })).messages;
+    receivedLength = 0;
+    await pglite.execProtocolRawStream(concat(messages), { syncToFs: false, onRawData: receive });
+    const replies = readReplies(received.subarray(0, receivedLength));
+    if (replies.error) throw replies.error;
+    return replies;
   }
 
   async function prepare(sql: string): Promise<Prepared> {
@@ -65,13 +83,7 @@ function preparedStatements(pglite: PGlite) {
       protocol.serialize.describe({ type: 'S', name }),
       protocol.serialize.sync(),
     ]);
-    const prepared = {
-      name,
-      paramTypes: parse.parseDescribeStatementResults(replies),
-      columns: replies.find(
-        (reply): reply is messages.RowDescriptionMessage => reply.name === 'rowDescription',
-      ),
-    };
+    const prepared = { name, paramTypes: replies.paramTypes, columns: replies.columns ?? [] };
     statements.set(sql, prepared);
     if (statements.size > PREPARED_STATEMENT_LIMIT) {
       const [oldestSql, oldest] = statements.entries().next().value as [string, Prepared];
@@ -95,13 +107,18 @@ function preparedStatements(pglite: PGlite) {
     // The columns were described once at Parse time; a change of table shape since then
     // fails Execute ('cached plan must not change result type') rather than answering in
     // another shape, so they still hold.
-    const result = parse.parseResults(
-      prepared.columns ? [prepared.columns, ...replies] : replies,
-      pglite.parsers,
-    )[0];
-    const rows = (result?.rows ?? []) as T[];
+    const parsers = prepared.columns.map(({ typeId }) => pglite.parsers[typeId]);
+    const rows = replies.rows.map((fields) => {
+      const row: Record<string, unknown> = {};
+      prepared.columns.forEach(({ name, typeId }, i) => {
+        const text = fields[i] ?? null;
+        const parser = parsers[i];
+        row[name] = text === null || !parser ? text : parser(text, typeId);
+      });
+      return row as T;
+    });
     // PGlite reports affectedRows 0 for a SELECT; pg reports the rows returned.
-    return { rows, rowCount: result?.affectedRows || rows.length };
+    return { rows, rowCount: replies.affectedRows || rows.length };
   }
 
   return {
