@@ -66,6 +66,27 @@ describe('PGlite adapter', () => {
     expect(ours[2]).toEqual(Object.fromEntries(Object.keys(ours[0]!).map((k) => [k, null])));
   });
 
+  it('counts the rows a statement changed or returned, as node-postgres does', async () => {
+    await db.exec('CREATE TABLE count_probe (id int, note text)');
+    const inserted = await db.query(
+      `INSERT INTO count_probe SELECT n, CASE WHEN n = 2 THEN '' END FROM generate_series(1, 3) n RETURNING id`,
+    );
+    expect(inserted).toEqual({ rows: [{ id: 1 }, { id: 2 }, { id: 3 }], rowCount: 3 });
+    expect((await db.query('UPDATE count_probe SET id = id + 10 WHERE id > $1', [1])).rowCount).toBe(2);
+    expect((await db.query('UPDATE count_probe SET id = 0 WHERE id < 0')).rowCount).toBe(0);
+    const rows = await db.query('SELECT id, note FROM count_probe ORDER BY id');
+    expect(rows).toEqual({
+      rows: [
+        { id: 1, note: null },
+        { id: 12, note: '' },
+        { id: 13, note: null },
+      ],
+      rowCount: 3,
+    });
+    expect((await db.query('DELETE FROM count_probe')).rowCount).toBe(3);
+    expect(await db.query('SELECT id FROM count_probe')).toEqual({ rows: [], rowCount: 0 });
+  });
+
   it('keeps at most its limit of statements prepared, and evicted ones still answer', async () => {
     const distinct = PREPARED_STATEMENT_LIMIT + 40;
     for (let n = 0; n < distinct; n++) {
