@@ -3,20 +3,96 @@
  * demo patient on the real server (PGlite, demo seed) against a bare Fastify "hello"
  * route in a process of its own, both driven by autocannon from this process with the
  * same connections and duration. Prints req/s, p50/p99 latency and the ratio.
+ *
+ * BENCH_API_DATABASE_URL=postgres://user@host:port/db runs the server on PostgreSQL
+ * instead: a scratch database is created on that server for the run (demo seed) and
+ * dropped afterwards; the figures go to bench/results/api-postgres.json.
  */
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
 import type { TokenPair } from '@smartcare/contract/auth';
 import type { Envelope } from '@smartcare/contract/envelope';
-import { freePort, repoRoot, startServer, waitForHealth } from '../e2e/support/server.ts';
+import { freePort, repoRoot, startServer, waitForHealth, type StartedServer } from '../e2e/support/server.ts';
 import { ratio, resultsDir, row, writeResult } from './lib/results.ts';
 
 const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 20);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const POSTGRES_ADMIN_URL = process.env.BENCH_API_DATABASE_URL;
+
+/** A fresh database on the given PostgreSQL server, dropped by the returned function. */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `smartcare_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The real server on PostgreSQL, started as e2e/support's startServer starts it on PGlite
+ * (which clears DATABASE_URL so tests never need a database service).
+ */
+async function startServerOnPostgres(databaseUrl: string, logFile: string): Promise<StartedServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'smartcare-bench-'));
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGTERM');
+      const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exit;
+      clearTimeout(killTimer);
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseURL, 120_000, () => !exited);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, port, dataDir, logFile, process: child, stop };
+}
 
 async function startHello(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
@@ -66,10 +142,21 @@ async function load(label: string, url: string, headers: Record<string, string> 
 }
 
 async function main() {
+  const database = POSTGRES_ADMIN_URL ? `PostgreSQL at ${new URL(POSTGRES_ADMIN_URL).host}` : 'PGlite';
   console.log(
-    `api: ${CONNECTIONS} connections, ${DURATION_S} s each (plus 2 s warm-up), loopback, log level ${LOG_LEVEL}`,
+    `api: ${CONNECTIONS} connections, ${DURATION_S} s each (plus 2 s warm-up), loopback, log level ${LOG_LEVEL}, ${database}`,
   );
-  const server = await startServer({ logFile: join(resultsDir, 'api-server.log'), env: { LOG_LEVEL } });
+  const scratch = POSTGRES_ADMIN_URL ? await scratchDatabase(POSTGRES_ADMIN_URL) : undefined;
+  const logFile = join(resultsDir, scratch ? 'api-server-postgres.log' : 'api-server.log');
+  let server: StartedServer;
+  try {
+    server = scratch
+      ? await startServerOnPostgres(scratch.url, logFile)
+      : await startServer({ logFile, env: { LOG_LEVEL } });
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
+  }
   let hello: { url: string; child: ChildProcess } | undefined;
   try {
     const loginResponse = await fetch(`${server.baseURL}${API_PREFIX}${apiPaths.patient.login}`, {
@@ -95,7 +182,8 @@ async function main() {
     console.log(`ratio getPatient / hello: throughput ${throughputRatio}×, p99 latency ${p99Ratio}×`);
     if (patient.non2xx > 0)
       console.log(`warning: ${patient.non2xx} getPatient answers were not 2xx (rate limit or token expiry?)`);
-    const file = writeResult('api', {
+    const file = writeResult(scratch ? 'api-postgres' : 'api', {
+      database: scratch ? 'postgres' : 'pglite',
       connections: CONNECTIONS,
       durationSeconds: DURATION_S,
       logLevel: LOG_LEVEL,
@@ -107,6 +195,7 @@ async function main() {
   } finally {
     hello?.child.kill('SIGTERM');
     await server.stop();
+    await scratch?.drop();
   }
 }
 
