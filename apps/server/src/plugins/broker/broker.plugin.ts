@@ -1,9 +1,10 @@
-import websocket from '@fastify/websocket';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MQTT_PATH, parseTopic, type ParsedTopic } from '@smartcare/contract/topics';
-import { createWebSocketStream } from 'ws';
+import { createWebSocketStream, WebSocketServer } from 'ws';
 import { isTopicAllowed, type AclLookups, type BrokerPrincipal } from './broker-acl.ts';
 import { createRedisBrokerParts } from './broker-redis.ts';
 
@@ -329,17 +330,25 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   };
   app.decorate('broker', realtime);
 
+  // The MQTT socket is taken straight from the HTTP upgrade, not through a Fastify route:
+  // @fastify/websocket keeps each connection's Fastify request and reply (with the raw
+  // request, a ServerResponse and their headers) alive for as long as the socket is open,
+  // a third of what a connection cost. No hook of ours applies to an upgrade: the token in
+  // CONNECT authenticates, and CORS and the security headers concern HTTP answers.
   // A chat message is at most 2000 characters: a frame far larger than that is not one of ours.
-  if (!app.hasDecorator('websocketServer')) {
-    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  }
-  app.get(MQTT_PATH, { websocket: true }, (socket, request) => {
-    broker.handle(createWebSocketStream(socket), request.raw);
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== MQTT_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => broker.handle(createWebSocketStream(ws)));
   });
 
   app.addHook('onClose', async () => {
     await realtime.settled();
     await new Promise<void>((resolve) => broker.close(() => resolve()));
+    await new Promise<void>((resolve) => sockets.close(() => resolve()));
     await redis?.close();
   });
 }

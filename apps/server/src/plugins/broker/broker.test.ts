@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
 import type { Page } from '@smartcare/contract/paging';
-import { topics } from '@smartcare/contract/topics';
+import { MQTT_PATH, topics } from '@smartcare/contract/topics';
+import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
   api,
@@ -84,6 +85,23 @@ describe('connecting', () => {
     expect(await connackCodeOf(t.baseUrl, accounts.nurseA.loginId, accounts.nurseA.accessToken)).toBe(
       'accepted',
     );
+  });
+
+  it('takes WebSocket upgrades on the MQTT path only; elsewhere the answer is 404 and no socket', async () => {
+    const upgrade = (path: string) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(`${t.baseUrl.replace(/^http/, 'ws')}${path}`, 'mqtt');
+        socket.once('open', () => {
+          socket.close();
+          resolve('open');
+        });
+        socket.once('unexpected-response', (_request, response) => resolve(String(response.statusCode)));
+        socket.once('error', (error) => resolve(error.message));
+      });
+    expect(await upgrade(MQTT_PATH)).toBe('open');
+    expect(await upgrade(`${MQTT_PATH}?client=app`)).toBe('open');
+    expect(await upgrade('/medical2/app/api/health')).toBe('404');
+    expect(await upgrade('/mqtt-other')).toBe('404');
   });
 
   it('refuses a forged or missing token as a bad user name or password (CONNACK 4)', async () => {
