@@ -190,6 +190,17 @@ describe('access-token verification', () => {
     expect(await outcome(`${valid}=`, 'patient')).toBe('NOT_LOGGED_IN');
   });
 
+  it('a token checked before is still held to its expiry and its audience on every call', async () => {
+    const shortLived = jws(header, { ...patientClaims(), exp: now() + 1 });
+    expect(await outcome(shortLived, 'patient')).toMatch(/^ok /);
+    expect(await outcome(shortLived, 'staff')).toBe('NOT_LOGGED_IN');
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await outcome(shortLived, 'patient')).toBe('TOKEN_EXPIRED');
+    // The same claims under another signature are another token, checked afresh.
+    const [h, p] = shortLived.split('.');
+    expect(await outcome(`${h}.${p}.${validSignature}`, 'patient')).toBe('NOT_LOGGED_IN');
+  });
+
   it('accepts the tokens the server issues, for their own principal only', async () => {
     const pair = await t.app.tokens.issuePair({ principal: 'patient', idx: 42, loginId: 'lee' });
     expect(await outcome(pair.accessToken, 'patient')).toMatch(/^ok .*"idx":42/);

@@ -88,7 +88,12 @@ type AccessCheck =
   | { outcome: 'invalid' }
   | { outcome: 'valid' | 'expired'; header: Record<string, unknown>; payload: Record<string, unknown> };
 
-/**
+interface SignedParts {
+  header: Readonly<Record<string, unknown>>;
+  payload: Readonly<Record<string, unknown>>;
+}
+
+/*
  * The access-token check, done synchronously with node:crypto: jose's `jwtVerify` goes
  * through WebCrypto (a key import and a thread-pool job per call, about ten times the
  * cost of the HMAC itself) and was a tenth of the CPU of an authenticated request. The
@@ -98,19 +103,27 @@ type AccessCheck =
  * and a `crit` or `b64` header is refused (we never issue one). `tokens.test.ts` compares
  * this with jose on a corpus of good, forged and malformed tokens.
  */
-function checkAccessToken(token: string, key: KeyObject, audiences: readonly string[]): AccessCheck {
+
+/**
+ * The signature half of the check: form, algorithm, HMAC, JSON. It depends on the token
+ * and the key only, so its result for a token string can be remembered (below).
+ */
+function verifySignedParts(token: string, key: KeyObject): SignedParts | null {
   const parts = token.split('.');
-  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return { outcome: 'invalid' };
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = decodeJsonPart(headerPart);
-  if (!header || 'crit' in header || 'b64' in header) return { outcome: 'invalid' };
-  if (header.alg !== ALGORITHM) return { outcome: 'invalid' };
+  if (!header || 'crit' in header || 'b64' in header) return null;
+  if (header.alg !== ALGORITHM) return null;
   const expected = createHmac('sha256', key).update(`${headerPart}.${payloadPart}`, 'ascii').digest();
   const signature = Buffer.from(signaturePart, 'base64url');
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected))
-    return { outcome: 'invalid' };
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const payload = decodeJsonPart(payloadPart);
-  if (!payload) return { outcome: 'invalid' };
+  return payload ? { header: Object.freeze(header), payload: Object.freeze(payload) } : null;
+}
+
+/** The claims half, run on every call: it depends on the expected audience and the clock. */
+function checkClaims({ header, payload }: SignedParts, audiences: readonly string[]): AccessCheck {
   if (typeof header.typ !== 'string' || normalizeTyp(header.typ) !== EXPECTED_TYP)
     return { outcome: 'invalid' };
   for (const claim of ['iss', 'aud', 'exp', 'sub'])
@@ -130,6 +143,9 @@ function checkAccessToken(token: string, key: KeyObject, audiences: readonly str
   return { outcome: payload.exp <= now ? 'expired' : 'valid', header, payload };
 }
 
+/** Signed tokens remembered at most; the oldest is forgotten first. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
 function principalOfAudience(aud: unknown): Principal | null {
   const audience = Array.isArray(aud) ? aud[0] : aud;
   for (const principal of Object.keys(TOKEN_AUDIENCE) as Principal[]) {
@@ -147,6 +163,19 @@ export function createTokens(options: {
   const key = new TextEncoder().encode(options.secret);
   const hmacKey = createSecretKey(key);
   const allAudiences = Object.values(TOKEN_AUDIENCE);
+  // A client sends the same token with every call for its whole life: its signature is
+  // checked once (only tokens that passed are kept; the claims are checked on every call).
+  const verified = new Map<string, SignedParts>();
+  const signedPartsOf = (token: string): SignedParts | null => {
+    const known = verified.get(token);
+    if (known) return known;
+    const parts = verifySignedParts(token, hmacKey);
+    if (parts) {
+      verified.set(token, parts);
+      if (verified.size > VERIFIED_TOKEN_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+    }
+    return parts;
+  };
   const refreshTokens = createRefreshTokensRepository();
 
   async function signAccess(subject: Subject): Promise<string> {
@@ -197,7 +226,9 @@ export function createTokens(options: {
   return {
     async verifyAccessToken(token, expected) {
       if (!token) throw notLoggedIn();
-      const check = checkAccessToken(token, hmacKey, expected ? [TOKEN_AUDIENCE[expected]] : allAudiences);
+      const signed = signedPartsOf(token);
+      if (!signed) throw notLoggedIn();
+      const check = checkClaims(signed, expected ? [TOKEN_AUDIENCE[expected]] : allAudiences);
       if (check.outcome === 'invalid') throw notLoggedIn();
       const principal = principalOfAudience(check.payload.aud);
       if (check.outcome === 'expired') {
