@@ -1,11 +1,25 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import { protocol, type PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from '../../testing/build-test-app.ts';
 import type { Database } from './database.ts';
-import { openPglite, pgliteDatabase, PREPARED_STATEMENT_LIMIT } from './pglite-database.ts';
+import { bindExecuteSync, openPglite, pgliteDatabase, PREPARED_STATEMENT_LIMIT } from './pglite-database.ts';
+
+describe('Bind + Execute + Sync message', () => {
+  it('is byte for byte what PGlite’s own serializer writes', () => {
+    for (const values of [[], ['1'], [null, '', '김하늘 "quoted" \\', '{"part":"profile"}', null]]) {
+      const ours = bindExecuteSync('sc17', values);
+      const theirs = [
+        protocol.serialize.bind({ statement: 'sc17', values }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ];
+      expect(Buffer.from(ours).toString('hex')).toBe(Buffer.concat(theirs).toString('hex'));
+    }
+  });
+});
 
 /** The PGlite adapter's prepared statements, on a real data directory as `npm start` uses. */
 describe('PGlite adapter', () => {

@@ -26,6 +26,7 @@ interface Prepared {
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
   let length = 0;
   for (const part of parts) length += part.length;
   const out = new Uint8Array(length);
@@ -34,6 +35,52 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     out.set(part, offset);
     offset += part.length;
   }
+  return out;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Bind (all parameters and results as text) + Execute + Sync for a prepared statement, in
+ * one buffer (protocol §55.7). PGlite's serializer builds each message through a growing
+ * writer; this is the per-call message, so it is written directly.
+ */
+export function bindExecuteSync(statement: string, values: readonly (string | null)[]): Uint8Array {
+  const name = encoder.encode(statement);
+  const encoded = values.map((value) => (value === null ? null : encoder.encode(value)));
+  let bindLength = 4 + 1 + name.length + 1 + 2 + 2 * encoded.length + 2 + 2;
+  for (const value of encoded) bindLength += 4 + (value?.length ?? 0);
+  const out = new Uint8Array(1 + bindLength + 1 + 4 + 1 + 4 + 1 + 4);
+  const view = new DataView(out.buffer);
+  let offset = 0;
+  out[offset++] = 0x42; // 'B'
+  view.setInt32(offset, bindLength);
+  offset += 4;
+  offset += 1; // unnamed portal: an empty string
+  out.set(name, offset);
+  offset += name.length + 1;
+  // One format code per parameter, each 0 (text), as node-postgres and PGlite write them.
+  view.setInt16(offset, encoded.length);
+  offset += 2 + 2 * encoded.length;
+  view.setInt16(offset, encoded.length);
+  offset += 2;
+  for (const value of encoded) {
+    view.setInt32(offset, value ? value.length : -1);
+    offset += 4;
+    if (value) {
+      out.set(value, offset);
+      offset += value.length;
+    }
+  }
+  view.setInt16(offset, 0); // no result format codes: all text
+  offset += 2;
+  out[offset++] = 0x45; // 'E'
+  view.setInt32(offset, 4 + 1 + 4);
+  offset += 4 + 1; // unnamed portal
+  view.setInt32(offset, 0); // all rows
+  offset += 4;
+  out[offset++] = 0x53; // 'S'
+  view.setInt32(offset, 4);
   return out;
 }
 
@@ -97,13 +144,9 @@ function preparedStatements(pglite: PGlite) {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pglite.serializers[prepared.paramTypes[i] ?? 0];
-      return serializer ? serializer(value) : value.toString();
+      return String(serializer ? serializer(value) : value);
     });
-    const replies = await send([
-      protocol.serialize.bind({ statement: prepared.name, values }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ]);
+    const replies = await send([bindExecuteSync(prepared.name, values)]);
     // The columns were described once at Parse time; a change of table shape since then
     // fails Execute ('cached plan must not change result type') rather than answering in
     // another shape, so they still hold.
