@@ -45,7 +45,7 @@ describe('audit log group writes', () => {
     expect(reads.every((row) => row.detail.part === 'profile' && row.actor_idx === patient.idx)).toBe(true);
   });
 
-  it('entries recorded while one INSERT runs are written together, each caller told when its own is in', async () => {
+  it('entries recorded together are written together, each caller told when its own is in', async () => {
     const patient = await createPatient(t.app.db);
     const count = AUDIT_GROUP_LIMIT + 30;
     await Promise.all(
@@ -53,10 +53,10 @@ describe('audit log group writes', () => {
     );
     const rows = (await entriesOf(patient.idx)).rows;
     expect(rows.map((row) => row.detail.part)).toEqual(Array.from({ length: count }, (_, i) => `p${i}`));
-    // One transaction per INSERT, so one `at` per group: the first alone, then groups of at most the limit.
+    // One transaction per INSERT, so one `at` per group: all were queued before the first
+    // write began, so two INSERTs (the limit, then the rest), which may share a millisecond.
     const groups = new Set(rows.map((row) => row.at.getTime()));
-    expect(groups.size).toBeGreaterThanOrEqual(3);
-    expect(groups.size).toBeLessThanOrEqual(4);
+    expect(groups.size).toBeLessThanOrEqual(2);
   });
 
   it('an entry the table refuses fails its own caller only', async () => {

@@ -15,8 +15,9 @@ export interface Audit {
   /**
    * Writes the entry and resolves once it is committed. Pass `db` to write inside the
    * caller's transaction, so a change and its log commit together. Without it (reads,
-   * logins) the entry joins the next group write: entries recorded while one INSERT is
-   * running are written together by the next one (docs/decisions/005).
+   * logins) the entry joins the next group write: the entries recorded up to the next turn
+   * of the event loop, or while an INSERT is running, are written together
+   * (docs/decisions/005).
    */
   record(entry: AuditEntry, db?: SqlQueryable): Promise<void>;
   /** Resolves when every entry recorded so far has been written (or has failed). */
@@ -65,6 +66,10 @@ export function createAudit(defaultDb: SqlQueryable): Audit {
   async function writeQueued(): Promise<void> {
     try {
       while (queue.length > 0) {
+        // One turn of the event loop first, so requests already received can queue their
+        // entries too. Without it a PGlite request runs its read and its entry in one
+        // unbroken chain (the database works synchronously) and every group is one entry.
+        await new Promise((resolve) => setImmediate(resolve));
         const group = queue.slice(0, AUDIT_GROUP_LIMIT);
         queue = queue.slice(group.length);
         try {
