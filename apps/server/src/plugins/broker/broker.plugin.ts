@@ -4,7 +4,7 @@ import { Aedes, type AuthenticateError, type Client, type PublishPacket } from '
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MQTT_PATH, parseTopic, type ParsedTopic } from '@smartcare/contract/topics';
-import { createWebSocketStream, WebSocketServer } from 'ws';
+import { createWebSocketStream, WebSocketServer, type WebSocket } from 'ws';
 import { isTopicAllowed, type AclLookups, type BrokerPrincipal } from './broker-acl.ts';
 import { createRedisBrokerParts } from './broker-redis.ts';
 
@@ -83,6 +83,21 @@ interface Session {
   principal: BrokerPrincipal;
   expiresAt: number;
   expiryTimer: NodeJS.Timeout;
+}
+
+/**
+ * The connection as the stream aedes reads and writes. mqtt-packet writes each packet in
+ * pieces (header, length, topic, id, payload) under one cork; the stream from `ws` would
+ * send every piece as a WebSocket frame of its own, each a socket write. Everything corked
+ * together goes out as one frame instead: MQTT over WebSocket allows a frame to carry
+ * several packets, or part of one.
+ */
+function mqttStream(socket: WebSocket): Duplex {
+  const stream = createWebSocketStream(socket);
+  stream._writev = (chunks, callback) => {
+    stream._write(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), chunks[0]!.encoding, callback);
+  };
+  return stream;
 }
 
 function authError(returnCode: number, message: string): AuthenticateError {
@@ -342,7 +357,7 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => broker.handle(createWebSocketStream(ws)));
+    sockets.handleUpgrade(request, socket, head, (ws) => broker.handle(mqttStream(ws)));
   });
 
   app.addHook('onClose', async () => {

@@ -104,6 +104,63 @@ describe('connecting', () => {
     expect(await upgrade('/mqtt-other')).toBe('404');
   });
 
+  it('sends each packet in one WebSocket frame, not one frame per piece of it', async () => {
+    // A raw MQTT 3.1.1 client, to see the frames themselves.
+    const text = (value: string) => {
+      const bytes = Buffer.from(value, 'utf8');
+      return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
+    };
+    const packet = (header: number, body: Buffer) => {
+      const length: number[] = [];
+      let rest = body.length;
+      do {
+        length.push((rest % 128) | (rest >= 128 ? 0x80 : 0));
+        rest = Math.floor(rest / 128);
+      } while (rest > 0);
+      return Buffer.concat([Buffer.from([header, ...length]), body]);
+    };
+    const frames: Buffer[] = [];
+    const socket = new WebSocket(`${t.baseUrl.replace(/^http/, 'ws')}${MQTT_PATH}`, 'mqtt');
+    socket.on('message', (data: Buffer) => frames.push(data));
+    await new Promise((resolve) => socket.once('open', resolve));
+    const { kim } = accounts;
+    const provisional = topics.chatRoomAll(-kim.idx);
+    socket.send(
+      packet(
+        0x10,
+        Buffer.concat([
+          text('MQTT'),
+          Buffer.from([4, 0xc2, 0, 60]),
+          text(`raw_${kim.loginId}`),
+          text(kim.loginId),
+          text(kim.accessToken),
+        ]),
+      ),
+    );
+    socket.send(packet(0x82, Buffer.concat([Buffer.from([0, 1]), text(provisional), Buffer.from([1])])));
+    const until = async (seen: (frame: Buffer) => boolean) => {
+      for (let i = 0; i < 100 && !frames.some(seen); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    await until((frame) => frame[0] === 0x90);
+    await t.app.broker.publish(topics.chatRoomEvent(-kim.idx, 'create'), { room: { note: '한 프레임' } });
+    await until((frame) => frame[0]! >> 4 === 3);
+    socket.close();
+
+    // CONNACK, SUBACK and the PUBLISH each arrived whole: a frame is one packet, header to end.
+    const kinds = frames.map((frame) => frame[0]! >> 4);
+    expect(kinds).toEqual([2, 9, 3]);
+    for (const frame of frames) {
+      let length = 0;
+      let at = 1;
+      for (let factor = 1; ; factor *= 128) {
+        const byte = frame[at++]!;
+        length += (byte & 0x7f) * factor;
+        if (byte < 0x80) break;
+      }
+      expect(frame.length).toBe(at + length);
+    }
+  });
+
   it('refuses a forged or missing token as a bad user name or password (CONNACK 4)', async () => {
     expect(await connackCodeOf(t.baseUrl, accounts.kim.loginId, `${accounts.kim.accessToken}x`)).toBe(4);
     expect(await connackCodeOf(t.baseUrl, accounts.kim.loginId, '')).toBe(4);
