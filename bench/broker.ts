@@ -2,32 +2,41 @@
  * Real-time chat under load (issue 4). N patients, each authenticated with their own
  * access token and in their own room, publish chat messages at a steady rate over
  * WebSocket to the server's /mqtt, where every message is validated, stamped, stored and
- * only then delivered; we measure delivered msgs/s and publish → delivery latency.
+ * only then delivered. As in real use the chatbot is on in every room (it answers the FAQ
+ * questions among the messages and stays quiet on the rest, having said once that staff
+ * will reply) and staff consoles watch the rooms and the inbox: latency is publish →
+ * arrival at the staff console watching that room, and delivered/s counts those arrivals.
  * The same load runs in the same run against the machine's Mosquitto (a WebSocket
  * listener configured here on a free port), which only relays — the reference.
- * Then: how many authenticated connections one server process holds, and its memory
- * per connection, ramping up to a bounded target (Mosquitto alongside for scale).
+ * First, on the freshly started server: how many authenticated connections one process
+ * holds, and its memory per connection, ramping up to a bounded target (Mosquitto alongside).
  *
  *   BENCH_BROKER_PATIENTS (200), BENCH_BROKER_RATE (msgs/s per patient, 0.25),
- *   BENCH_BROKER_BUSY_RATE (1), BENCH_BROKER_STRESS_RATE (5), BENCH_BROKER_DURATION_S (10), BENCH_BROKER_CONNECTIONS (2000)
+ *   BENCH_BROKER_BUSY_RATE (1), BENCH_BROKER_STRESS_RATE (5), BENCH_BROKER_DURATION_S (10),
+ *   BENCH_BROKER_CONNECTIONS (2000), BENCH_BROKER_STAFF (staff consoles, 4),
+ *   BENCH_BROKER_BOT (1; 0 hands every room to staff first, keeping the bot out, as before)
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
 import type { TokenPair } from '@smartcare/contract/auth';
 import { HANDOFF_PHRASE, type ChatRoom } from '@smartcare/contract/chat';
+import type { StaffProfile } from '@smartcare/contract/staff';
 import type { Envelope } from '@smartcare/contract/envelope';
-import type { Hospital } from '@smartcare/contract/hospital';
 import type { TermsSummary } from '@smartcare/contract/terms';
 import { MQTT_PATH, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
 import { startServer, type StartedServer } from '../e2e/support/server.ts';
 import { mosquittoPath, startMosquitto } from './lib/mosquitto.ts';
 import {
   connectClient,
+  gcProbeReader,
   rampConnections,
   runChatLoad,
   type LoadClient,
   type LoadResult,
+  type LoadWatcher,
   type RampResult,
 } from './lib/mqtt-load.ts';
 import { ratio, resultsDir, row, writeResult } from './lib/results.ts';
@@ -41,7 +50,29 @@ const BUSY_RATE = Number(process.env.BENCH_BROKER_BUSY_RATE ?? 1);
 const STRESS_RATE = Number(process.env.BENCH_BROKER_STRESS_RATE ?? 5);
 const DURATION_S = Number(process.env.BENCH_BROKER_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_BROKER_CONNECTIONS ?? 2000);
+/** A ward's nurses each with the console open: every room is watched by one of them. */
+const STAFF = Number(process.env.BENCH_BROKER_STAFF ?? 4);
+const BOT = process.env.BENCH_BROKER_BOT !== '0';
 const PASSWORD = 'Bench1234!';
+/** The demo seed's accounts (apps/server/src/db/seed-demo.ts). */
+const DEMO = { patient: 'demo', staff: 'nurse', password: 'Demo1234!' };
+/** A first message the bot cannot answer: it says once that staff will reply, and stays on. */
+const FIRST_QUESTION = '어제 찍은 엑스레이 판독 결과가 궁금합니다';
+/** Every other message is one of these, which the bot answers from the FAQ. */
+const FAQ_QUESTIONS = [
+  '면회 시간은 언제인가요?',
+  '주차비 얼마예요?',
+  '식사 시간 알려주세요',
+  '와이파이 비밀번호 알려주세요',
+  '셔틀버스 시간표 궁금해요',
+  '진단서 발급 어떻게 해요',
+  '퇴원은 몇 시에 하나요?',
+  '택배 받을 수 있나요?',
+];
+const content = (index: number, sequence: number) =>
+  BOT && sequence % 2 === 0
+    ? FAQ_QUESTIONS[(index + sequence) % FAQ_QUESTIONS.length]!
+    : `측정 메시지 ${sequence}`;
 
 interface BenchPatient {
   idx: number;
@@ -75,11 +106,57 @@ async function call<T>(
 }
 
 /**
- * One patient as the app makes one: sign-up through the API, login, choose a hospital
- * (chat needs one, spec §5), then a first message asking for staff — which creates the
- * room (announced by `create` on the provisional topic) and keeps the chatbot out of the
- * measured traffic.
+ * The first message, as the app sends it before a room exists: it creates the room
+ * (announced by `create` on the provisional topic). With the bot off it asks for staff,
+ * which keeps the chatbot out of the measured traffic.
  */
+async function openRoom(
+  server: StartedServer,
+  patient: { idx: number; loginId: string; accessToken: string },
+  clientMsgId: string,
+): Promise<number> {
+  const url = `ws://127.0.0.1:${server.port}${MQTT_PATH}`;
+  const client: MqttClient = await connectClient(url, patient.loginId, patient.accessToken);
+  try {
+    const provisional = provisionalRoomIdx(patient.idx);
+    await client.subscribeAsync(topics.chatRoomAll(provisional), { qos: 1 });
+    const created = new Promise<number>((resolveRoom, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no create event for patient ${patient.loginId}`)),
+        15_000,
+      );
+      client.on('message', (topic, payload) => {
+        if (topic !== topics.chatRoomEvent(provisional, 'create')) return;
+        clearTimeout(timer);
+        resolveRoom((JSON.parse(payload.toString()) as { room: { idx: number } }).room.idx);
+      });
+    });
+    await client.publishAsync(
+      topics.chatRoomEvent(provisional, 'message'),
+      JSON.stringify({ clientMsgId, content: BOT ? FIRST_QUESTION : HANDOFF_PHRASE }),
+      { qos: 1 },
+    );
+    try {
+      return await created;
+    } catch {
+      // The room exists even if the event was missed: ask the API like a reconnecting app would.
+      const room = await call<ChatRoom>(
+        server,
+        'GET',
+        apiPaths.chat.currentRoom,
+        undefined,
+        patient.accessToken,
+      );
+      if (room.idx === undefined)
+        throw new Error(`patient ${patient.loginId} has no room after the first message`);
+      return room.idx;
+    }
+  } finally {
+    await client.endAsync(true);
+  }
+}
+
+/** One patient as the app makes one: sign-up through the API, login, choose a hospital (chat needs one, spec §5), a room. */
 async function createBenchPatient(
   server: StartedServer,
   n: number,
@@ -107,44 +184,8 @@ async function createBenchPatient(
     { choseHospitalIdx: hospitalIdx },
     tokens.accessToken,
   );
-
-  const url = `ws://127.0.0.1:${server.port}${MQTT_PATH}`;
-  const client: MqttClient = await connectClient(url, loginId, tokens.accessToken);
-  try {
-    const provisional = provisionalRoomIdx(idx);
-    await client.subscribeAsync(topics.chatRoomAll(provisional), { qos: 1 });
-    const created = new Promise<number>((resolveRoom, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no create event for patient ${loginId}`)), 15_000);
-      client.on('message', (topic, payload) => {
-        if (topic !== topics.chatRoomEvent(provisional, 'create')) return;
-        clearTimeout(timer);
-        resolveRoom((JSON.parse(payload.toString()) as { room: { idx: number } }).room.idx);
-      });
-    });
-    await client.publishAsync(
-      topics.chatRoomEvent(provisional, 'message'),
-      JSON.stringify({ clientMsgId: `setup-${n}`, content: HANDOFF_PHRASE }),
-      { qos: 1 },
-    );
-    let roomIdx: number;
-    try {
-      roomIdx = await created;
-    } catch {
-      // The room exists even if the event was missed: ask the API like a reconnecting app would.
-      const room = await call<ChatRoom>(
-        server,
-        'GET',
-        apiPaths.chat.currentRoom,
-        undefined,
-        tokens.accessToken,
-      );
-      if (room.idx === undefined) throw new Error(`patient ${loginId} has no room after the first message`);
-      roomIdx = room.idx;
-    }
-    return { idx, loginId, accessToken: tokens.accessToken, roomIdx };
-  } finally {
-    await client.endAsync(true);
-  }
+  const patient = { idx, loginId, accessToken: tokens.accessToken };
+  return { ...patient, roomIdx: await openRoom(server, patient, `setup-${n}`) };
 }
 
 function printLoad(label: string, result: LoadResult) {
@@ -156,14 +197,21 @@ function printLoad(label: string, result: LoadResult) {
       result.latencyP50Ms,
       result.latencyP99Ms,
       result.lost,
+      result.otherPerSecond,
     ),
   );
 }
 
 async function main() {
   console.log(
-    `broker: ${PATIENTS} patients, ${RATE}, ${BUSY_RATE} and ${STRESS_RATE} msgs/s each for ${DURATION_S} s, QoS 1, MQTT 3.1.1 over WebSocket, loopback`,
+    `broker: ${PATIENTS} patients, ${RATE}, ${BUSY_RATE} and ${STRESS_RATE} msgs/s each for ${DURATION_S} s, QoS 1, MQTT 3.1.1 over WebSocket, loopback; ` +
+      (BOT
+        ? `chatbot on (every other message an FAQ question it answers), latency at ${STAFF} staff consoles`
+        : `chatbot handed off, latency at ${STAFF} staff consoles`),
   );
+  // The server reports its memory after a full GC when asked (bench/lib/gc-probe.mjs).
+  const probeDir = mkdtempSync(join(tmpdir(), 'smartcare-gc-probe-'));
+  const probeFile = join(probeDir, 'memory.json');
   const server = await startServer({
     logFile: join(resultsDir, 'broker-server.log'),
     // Hundreds of sign-ups and logins from one address in a minute is the benchmark, not an attack.
@@ -172,6 +220,9 @@ async function main() {
       ACCESS_TOKEN_TTL_S: '3600',
       LOGIN_RATE_LIMIT_PER_MIN: '100000',
       ACCOUNT_RATE_LIMIT_PER_MIN: '100000',
+      NODE_OPTIONS:
+        `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./lib/gc-probe.mjs', import.meta.url).href}`.trim(),
+      GC_PROBE_FILE: probeFile,
     },
   });
   const mosquittoBinary = mosquittoPath();
@@ -180,25 +231,101 @@ async function main() {
     console.log('mosquitto is not installed (apt-get install -y mosquitto): the reference is skipped');
 
   try {
+    const serverUrl = `ws://127.0.0.1:${server.port}${MQTT_PATH}`;
+    // Connections first, on the freshly started server: the sign-ups below hash hundreds of
+    // passwords (argon2id, tens of MB each), and the garbage they leave would be collected in
+    // the middle of the ramp, pulling the memory slope down (even below zero). One login of
+    // the demo patient, whose connections all follow its one room, is all the ramp needs.
+    const demoTokens = await call<TokenPair>(server, 'POST', apiPaths.patient.login, {
+      loginId: DEMO.patient,
+      password: DEMO.password,
+    });
+    const demoIdx = (
+      await call<{ idx: number }>(
+        server,
+        'GET',
+        apiPaths.patient.getPatient,
+        undefined,
+        demoTokens.accessToken,
+      )
+    ).idx;
+    const demoRoom = await openRoom(
+      server,
+      { idx: demoIdx, loginId: DEMO.patient, accessToken: demoTokens.accessToken },
+      'ramp-setup',
+    );
+    const rampClient: LoadClient = {
+      url: serverUrl,
+      username: DEMO.patient,
+      password: demoTokens.accessToken,
+      roomTopic: `chat/${demoRoom}`,
+    };
+    console.log(
+      `\nconnections: ramping to ${CONNECTIONS} authenticated connections (each subscribed to a room)`,
+    );
+    const serverRamp = await rampConnections(() => rampClient, {
+      target: CONNECTIONS,
+      batch: 100,
+      pid: server.process.pid!,
+      memory: gcProbeReader(server.process.pid!, probeFile),
+    });
+    const mosquittoRamp: RampResult | null = mosquitto
+      ? await rampConnections(() => ({ url: mosquitto.url, roomTopic: `chat/${demoRoom}` }), {
+          target: CONNECTIONS,
+          batch: 100,
+          pid: mosquitto.pid,
+        })
+      : null;
+    console.log(row('', 'held', 'RSS before MB', 'RSS after MB', 'KB/conn RSS', 'KB/conn live', 'seconds'));
+    const printRamp = (label: string, r: RampResult) =>
+      console.log(
+        row(
+          label,
+          r.held,
+          (r.rssBeforeBytes / 2 ** 20).toFixed(0),
+          (r.rssAfterBytes / 2 ** 20).toFixed(0),
+          (r.bytesPerConnection / 1024).toFixed(1),
+          r.liveBytesPerConnection === null ? '-' : (r.liveBytesPerConnection / 1024).toFixed(1),
+          r.secondsToConnect,
+        ),
+      );
+    printRamp('server process', serverRamp);
+    if (serverRamp.firstFailure) console.log(`  first failure: ${serverRamp.firstFailure}`);
+    if (mosquittoRamp) {
+      printRamp('Mosquitto (ref.)', mosquittoRamp);
+      // A collected runtime's resident memory says more about when pages were last returned
+      // than about connections; what a connection keeps alive is its live memory after a GC.
+      console.log(
+        `ratio memory per connection server (live) / Mosquitto (RSS): ${ratio(serverRamp.liveBytesPerConnection ?? serverRamp.bytesPerConnection, mosquittoRamp.bytesPerConnection)}×`,
+      );
+    }
+
     const started = Date.now();
-    const hospitals = await call<Hospital[]>(server, 'GET', apiPaths.hospital.getHospitalList);
-    const hospital = hospitals.find((h) => h.areas.includes('HOSPITAL')) ?? hospitals[0];
-    if (!hospital) throw new Error('the demo seed has no hospital');
+    const staffTokens = await call<TokenPair>(server, 'POST', apiPaths.staff.login, {
+      loginId: DEMO.staff,
+      password: DEMO.password,
+    });
+    const staff = await call<StaffProfile>(
+      server,
+      'GET',
+      apiPaths.staff.getMyData,
+      undefined,
+      staffTokens.accessToken,
+    );
     const terms = await call<TermsSummary[]>(server, 'GET', apiPaths.terms.getTermsList);
     const requiredTerms = terms.filter((t) => t.required).map((t) => t.termsCode);
     const patients: BenchPatient[] = [];
     // A few at a time: sign-up and login hash passwords (argon2id), which is meant to be slow.
     for (let n = 0; n < PATIENTS; n += 8) {
       const batch = Array.from({ length: Math.min(8, PATIENTS - n) }, (_, k) =>
-        createBenchPatient(server, n + k, hospital.idx, requiredTerms),
+        createBenchPatient(server, n + k, staff.hospitalIdx, requiredTerms),
       );
       patients.push(...(await Promise.all(batch)));
     }
     console.log(
-      `${patients.length} patients signed up, logged in and given a room in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `\n${patients.length} patients signed up, logged in and given a room in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const serverUrl = `ws://127.0.0.1:${server.port}${MQTT_PATH}`;
     const serverClients: LoadClient[] = patients.map((p) => ({
       url: serverUrl,
       username: p.loginId,
@@ -208,46 +335,23 @@ async function main() {
     const mosquittoClients: LoadClient[] = mosquitto
       ? patients.map((p) => ({ url: mosquitto.url, roomTopic: `chat/${p.roomIdx}` }))
       : [];
-
-    // Connections first, on the idle server: the stress phase leaves it with a backlog.
-    console.log(
-      `\nconnections: ramping to ${CONNECTIONS} authenticated connections (each subscribed to its room)`,
-    );
-    const serverRamp = await rampConnections((i) => serverClients[i % serverClients.length]!, {
-      target: CONNECTIONS,
-      batch: 100,
-      pid: server.process.pid!,
-    });
-    const mosquittoRamp: RampResult | null = mosquitto
-      ? await rampConnections((i) => mosquittoClients[i % mosquittoClients.length]!, {
-          target: CONNECTIONS,
-          batch: 100,
-          pid: mosquitto.pid,
-        })
-      : null;
-    console.log(row('', 'held', 'RSS before MB', 'RSS after MB', 'KB/conn', 'seconds'));
-    const printRamp = (label: string, r: RampResult) =>
-      console.log(
-        row(
-          label,
-          r.held,
-          (r.rssBeforeBytes / 2 ** 20).toFixed(0),
-          (r.rssAfterBytes / 2 ** 20).toFixed(0),
-          (r.bytesPerConnection / 1024).toFixed(1),
-          r.secondsToConnect,
-        ),
-      );
-    printRamp('server process', serverRamp);
-    if (serverRamp.firstFailure) console.log(`  first failure: ${serverRamp.firstFailure}`);
-    if (mosquittoRamp) {
-      printRamp('Mosquitto (ref.)', mosquittoRamp);
-      console.log(
-        `ratio memory per connection server / Mosquitto: ${ratio(serverRamp.bytesPerConnection, mosquittoRamp.bytesPerConnection)}×`,
-      );
-    }
+    // Each console follows the inbox and its share of the rooms.
+    const watcherTopics = (w: number) => [
+      topics.staffInbox(staff.hospitalIdx),
+      ...patients.filter((_, i) => i % STAFF === w).map((p) => topics.chatRoomAll(p.roomIdx)),
+    ];
+    const serverWatchers: LoadWatcher[] = Array.from({ length: STAFF }, (_, w) => ({
+      url: serverUrl,
+      username: DEMO.staff,
+      password: staffTokens.accessToken,
+      subscriptions: watcherTopics(w),
+    }));
+    const mosquittoWatchers: LoadWatcher[] = mosquitto
+      ? Array.from({ length: STAFF }, (_, w) => ({ url: mosquitto.url, subscriptions: watcherTopics(w) }))
+      : [];
 
     console.log('');
-    console.log(row('', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'late/lost'));
+    console.log(row('', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'late/lost', 'other/s'));
     const loads: Record<string, { server: LoadResult; mosquitto: LoadResult | null }> = {};
     for (const [phase, rate] of [
       ['steady', RATE],
@@ -257,17 +361,24 @@ async function main() {
       const onServer = await runChatLoad(serverClients, {
         messagesPerClientPerSecond: rate,
         durationSeconds: DURATION_S,
+        watchers: serverWatchers,
+        content,
       });
       printLoad(`server /mqtt, ${phase}`, onServer);
       const onMosquitto = mosquitto
         ? await runChatLoad(mosquittoClients, {
             messagesPerClientPerSecond: rate,
             durationSeconds: DURATION_S,
+            watchers: mosquittoWatchers,
+            content,
           })
         : null;
       if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
       loads[phase] = { server: onServer, mosquitto: onMosquitto };
     }
+    console.log(
+      '(other/s: what the staff consoles received besides the measured messages: bot answers, inbox summaries, room updates)',
+    );
     for (const [phase, { server: s, mosquitto: m }] of Object.entries(loads)) {
       if (m) {
         console.log(
@@ -280,6 +391,8 @@ async function main() {
       patients: PATIENTS,
       durationSeconds: DURATION_S,
       qos: 1,
+      chatbot: BOT,
+      staffConsoles: STAFF,
       loads,
       ratios: Object.fromEntries(
         Object.entries(loads).map(([phase, { server: s, mosquitto: m }]) => [
@@ -299,6 +412,7 @@ async function main() {
   } finally {
     await mosquitto?.stop();
     await server.stop();
+    rmSync(probeDir, { recursive: true, force: true });
   }
 }
 

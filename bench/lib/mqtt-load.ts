@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
 import { percentile } from './results.ts';
@@ -13,6 +13,18 @@ export interface LoadClient {
   roomTopic: string;
 }
 
+/**
+ * A connection that only listens, as a staff console does: when watchers are given, a
+ * message counts as delivered when it reaches the watcher of its room, not its sender.
+ */
+export interface LoadWatcher {
+  url: string;
+  username?: string;
+  password?: string;
+  /** Topic filters it subscribes to (its rooms' `chat/{roomIdx}/#`, the inbox …). */
+  subscriptions: string[];
+}
+
 export interface LoadResult {
   clients: number;
   offeredPerSecond: number;
@@ -24,6 +36,12 @@ export interface LoadResult {
   latencyP50Ms: number;
   latencyP99Ms: number;
   latencyMaxMs: number;
+  /** Where latency was taken: at the sender's own subscription, or at the watching console. */
+  measuredAt: 'sender' | 'watcher';
+  /** What the watchers received besides the measured messages (bot answers, inbox summaries, room updates), per second. */
+  otherPerSecond: number;
+  /** Of those, chat messages the server's bot wrote. */
+  botAnswers: number;
 }
 
 export function connectClient(url: string, username?: string, password?: string): Promise<MqttClient> {
@@ -41,39 +59,69 @@ export function connectClient(url: string, username?: string, password?: string)
 
 /**
  * Every client publishes chat messages to its own room at a steady rate (start times
- * spread over one interval) and receives them back through its subscription, after the
- * broker (or the server behind it) has done its work. Latency is publish → delivery in
- * this one process, so a single clock measures both ends.
+ * spread over one interval). Without watchers each receives them back through its own
+ * subscription; with watchers (staff consoles) latency is taken where staff see the message.
+ * Either way the message arrives after the broker (or the server behind it) has done its
+ * work. Latency is publish → delivery in this one process, so a single clock measures both ends.
  */
 export async function runChatLoad(
   specs: LoadClient[],
-  options: { messagesPerClientPerSecond: number; durationSeconds: number; drainSeconds?: number },
+  options: {
+    messagesPerClientPerSecond: number;
+    durationSeconds: number;
+    drainSeconds?: number;
+    watchers?: LoadWatcher[];
+    /** What client `index` writes as its `sequence`-th message. */
+    content?: (index: number, sequence: number) => string;
+  },
 ): Promise<LoadResult> {
   const pending = new Map<string, number>();
   const latencies: number[] = [];
   let sent = 0;
   let measuring = true;
   let lastDeliveryAt = 0;
+  let other = 0;
+  let botAnswers = 0;
+  const watchers = options.watchers ?? [];
+  const content = options.content ?? ((_index, sequence) => `측정 메시지 ${sequence}`);
+
+  const onMessage = (measured: boolean) => (topic: string, payload: Buffer) => {
+    let message: { clientMsgId?: unknown; personType?: unknown } | null;
+    try {
+      message = JSON.parse(payload.toString()) as { clientMsgId?: unknown; personType?: unknown };
+    } catch {
+      message = null;
+    }
+    const clientMsgId = topic.endsWith('/message') ? message?.clientMsgId : undefined;
+    const sentAt = typeof clientMsgId === 'string' ? pending.get(clientMsgId) : undefined;
+    if (sentAt === undefined || !measured) {
+      if (measured && measuring) {
+        other++;
+        if (message?.personType === 'CHATBOT') botAnswers++;
+      }
+      return;
+    }
+    pending.delete(clientMsgId as string);
+    if (measuring) {
+      lastDeliveryAt = performance.now();
+      latencies.push(lastDeliveryAt - sentAt);
+    }
+  };
+
+  const watching = await Promise.all(
+    watchers.map(async (watcher) => {
+      const client = await connectClient(watcher.url, watcher.username, watcher.password);
+      for (const filter of watcher.subscriptions) await client.subscribeAsync(filter, { qos: 1 });
+      client.on('message', onMessage(true));
+      return client;
+    }),
+  );
   const clients = await Promise.all(
     specs.map(async (spec, index) => {
       const client = await connectClient(spec.url, spec.username, spec.password);
+      // The app listens to its own room; with watchers what comes back is load, not the measure.
       await client.subscribeAsync(`${spec.roomTopic}/#`, { qos: 1 });
-      client.on('message', (topic, payload) => {
-        if (!topic.endsWith('/message')) return;
-        let clientMsgId: unknown;
-        try {
-          clientMsgId = (JSON.parse(payload.toString()) as { clientMsgId?: unknown }).clientMsgId;
-        } catch {
-          return;
-        }
-        const sentAt = typeof clientMsgId === 'string' ? pending.get(clientMsgId) : undefined;
-        if (sentAt === undefined) return;
-        pending.delete(clientMsgId as string);
-        if (measuring) {
-          lastDeliveryAt = performance.now();
-          latencies.push(lastDeliveryAt - sentAt);
-        }
-      });
+      client.on('message', onMessage(watchers.length === 0));
       return { client, spec, index };
     }),
   );
@@ -90,7 +138,7 @@ export async function runChatLoad(
       sent++;
       client.publish(
         `${spec.roomTopic}/message`,
-        JSON.stringify({ clientMsgId, content: `측정 메시지 ${sequence}` }),
+        JSON.stringify({ clientMsgId, content: content(index, sequence) }),
         { qos: 1 },
       );
     };
@@ -109,8 +157,14 @@ export async function runChatLoad(
   while (pending.size > 0 && performance.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
   measuring = false;
   const lost = pending.size;
-  await Promise.all(clients.map(({ client }) => client.endAsync(true)));
+  await Promise.all([
+    ...clients.map(({ client }) => client.endAsync(true)),
+    ...watching.map((c) => c.endAsync(true)),
+  ]);
 
+  // Over the time deliveries actually took: a broker that falls behind is not credited
+  // with what it delivered during the drain as if it had kept pace.
+  const windowS = Math.max(publishWindowS, (lastDeliveryAt - started) / 1000);
   return {
     clients: specs.length,
     offeredPerSecond: Math.round(specs.length * options.messagesPerClientPerSecond),
@@ -118,14 +172,13 @@ export async function runChatLoad(
     sent,
     delivered: latencies.length,
     lost,
-    // Over the time deliveries actually took: a broker that falls behind is not credited
-    // with what it delivered during the drain as if it had kept pace.
-    deliveredPerSecond: Math.round(
-      latencies.length / Math.max(publishWindowS, (lastDeliveryAt - started) / 1000),
-    ),
+    deliveredPerSecond: Math.round(latencies.length / windowS),
     latencyP50Ms: Math.round(percentile(latencies, 50) * 10) / 10,
     latencyP99Ms: Math.round(percentile(latencies, 99) * 10) / 10,
     latencyMaxMs: Math.round(Math.max(0, ...latencies) * 10) / 10,
+    measuredAt: watchers.length > 0 ? 'watcher' : 'sender',
+    otherPerSecond: Math.round(other / windowS),
+    botAnswers,
   };
 }
 
@@ -137,6 +190,13 @@ function slope(points: { held: number; rss: number }[]): number {
   const covariance = points.reduce((sum, p) => sum + (p.held - meanX) * (p.rss - meanY), 0);
   const variance = points.reduce((sum, p) => sum + (p.held - meanX) ** 2, 0);
   return variance === 0 ? Number.NaN : covariance / variance;
+}
+
+/** Memory of a process at one moment: resident, and (when it can tell) what is live after a full GC. */
+export interface MemoryReading {
+  rss: number;
+  /** Heap in use plus memory held outside it, right after a full garbage collection. */
+  live?: number;
 }
 
 /** Resident memory of a process in bytes (Linux /proc). */
@@ -152,7 +212,10 @@ export interface RampResult {
   firstFailure: string | null;
   rssBeforeBytes: number;
   rssAfterBytes: number;
+  /** Slope of resident memory over held connections. */
   bytesPerConnection: number;
+  /** Slope of live memory after a full GC (null when the process cannot be asked). */
+  liveBytesPerConnection: number | null;
   secondsToConnect: number;
 }
 
@@ -162,11 +225,23 @@ export interface RampResult {
  */
 export async function rampConnections(
   next: (i: number) => LoadClient,
-  options: { target: number; batch: number; pid: number; settleMs?: number },
+  options: {
+    target: number;
+    batch: number;
+    pid: number;
+    settleMs?: number;
+    /** How to read the process's memory; resident memory from /proc by default. */
+    memory?: () => Promise<MemoryReading>;
+  },
 ): Promise<RampResult> {
+  const memory =
+    options.memory ?? (async (): Promise<MemoryReading> => ({ rss: residentBytes(options.pid) }));
   const open: MqttClient[] = [];
-  const rssBefore = residentBytes(options.pid);
-  const samples: { held: number; rss: number }[] = [{ held: 0, rss: rssBefore }];
+  const before = await memory();
+  const rssBefore = before.rss;
+  const samples: { held: number; rss: number; live?: number | undefined }[] = [
+    { held: 0, rss: rssBefore, live: before.live },
+  ];
   let firstFailure: string | null = null;
   const started = performance.now();
   try {
@@ -180,26 +255,57 @@ export async function rampConnections(
           await client.subscribeAsync(`${spec.roomTopic}/#`, { qos: 1 });
         }),
       );
-      samples.push({ held: open.length, rss: residentBytes(options.pid) });
+      samples.push({ held: open.length, ...(await memory()) });
       const failure = results.find((r) => r.status === 'rejected');
       if (failure) firstFailure = String((failure as PromiseRejectedResult).reason);
     }
     const secondsToConnect = (performance.now() - started) / 1000;
     await new Promise((r) => setTimeout(r, options.settleMs ?? 2_000));
-    const rssAfter = residentBytes(options.pid);
+    const after = await memory();
     const held = open.filter((c) => c.connected).length;
+    const all = [...samples, { held, ...after }];
+    const live = all.every((sample) => sample.live !== undefined)
+      ? Math.round(slope(all.map((sample) => ({ held: sample.held, rss: sample.live! }))))
+      : null;
     return {
       target: options.target,
       held,
       firstFailure,
       rssBeforeBytes: rssBefore,
-      rssAfterBytes: rssAfter,
+      rssAfterBytes: after.rss,
       // The slope over every batch, not after − before: a garbage collection in the broker
       // between two readings would otherwise swing the figure, even below zero.
-      bytesPerConnection: held > 0 ? Math.round(slope([...samples, { held, rss: rssAfter }])) : Number.NaN,
+      bytesPerConnection: held > 0 ? Math.round(slope(all)) : Number.NaN,
+      liveBytesPerConnection: held > 0 ? live : null,
       secondsToConnect: Math.round(secondsToConnect * 10) / 10,
     };
   } finally {
     await Promise.all(open.map((client) => client.endAsync(true).catch(() => undefined)));
   }
+}
+
+/**
+ * Reads a process started with bench/lib/gc-probe.mjs preloaded: signals it, and waits for
+ * the memory it writes after a full garbage collection.
+ */
+export function gcProbeReader(pid: number, file: string): () => Promise<MemoryReading> {
+  let seen = 0;
+  return async () => {
+    process.kill(pid, 'SIGUSR2');
+    const deadline = performance.now() + 10_000;
+    while (performance.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (!existsSync(file)) continue;
+      const reading = JSON.parse(readFileSync(file, 'utf8')) as {
+        seq: number;
+        rss: number;
+        heapUsed: number;
+        external: number;
+      };
+      if (reading.seq <= seen) continue;
+      seen = reading.seq;
+      return { rss: reading.rss, live: reading.heapUsed + reading.external };
+    }
+    throw new Error(`process ${pid} did not report its memory (is bench/lib/gc-probe.mjs preloaded?)`);
+  };
 }
