@@ -57,7 +57,9 @@ test.describe('patient session and start-up', () => {
     await navigate(page, '/hospital/setting/home');
     await page.evaluate(() => localStorage.setItem('accessToken', 'revoked.session.token'));
     await page.reload();
-    await expect(page.getByText('로그인 후 이용 부탁드립니다')).toBeVisible();
+    // The toast, not the screen's own error state, which may flash the same words while
+    // the app leaves for the login screen.
+    await expect(page.locator('.toast', { hasText: '로그인 후 이용 부탁드립니다' })).toBeVisible();
     await expect(page).toHaveURL(/#\/hospital\/login$/);
     const left = await page.evaluate(() => [
       localStorage.getItem('accessToken'),
