@@ -10,6 +10,13 @@ import { toast } from './toast';
 
 const GET_PATIENT = `GET ${apiPaths.patient.getPatient}`;
 const REFRESH = `POST ${apiPaths.patient.refresh}`;
+const UPDATE_FCM_TOKEN = `PUT ${apiPaths.patient.updateFcmToken}`;
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 function loggedIn(accessToken = 'access-1', refreshToken = 'refresh-1') {
   session.setTokens({ accessToken, refreshToken });
@@ -26,7 +33,26 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete window.AndroidBridge;
+  delete window.webkit;
 });
+
+function userAgent(value: string) {
+  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(value);
+}
+
+/** An API where the first getPatient has expired and the refresh hands out a new pair. */
+function expiringApi() {
+  return mockApi({
+    [GET_PATIENT]: (request) =>
+      bearerOf(request.headers) === 'Bearer new-access'
+        ? { body: ok(patientProfile()) }
+        : { status: 401, body: fail(ResultCode.TOKEN_EXPIRED, '만료') },
+    [REFRESH]: () => ({ body: ok({ accessToken: 'new-access', refreshToken: 'new-refresh' }) }),
+    [UPDATE_FCM_TOKEN]: () => ({ body: ok(null) }),
+  });
+}
 
 describe('the API client', () => {
   it('sends the bearer token, the query and the JSON body under the fixed prefix', async () => {
@@ -130,6 +156,36 @@ describe('the API client', () => {
     expect(session.tokens()).toEqual({ accessToken: null, refreshToken: null });
   });
 
+  it('says once that the session ended when a refresh of several expired requests is refused', async () => {
+    window.location.hash = '#/homecare/home';
+    loggedIn();
+    const shown = vi.spyOn(toast, 'error');
+    const api = mockApi({
+      [GET_PATIENT]: () => ({ status: 401, body: fail(ResultCode.TOKEN_EXPIRED, '만료') }),
+      [REFRESH]: async () => {
+        // Slow enough that all three expiries arrive while it is under way.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return { status: 400, body: fail(ResultCode.REFRESH_TOKEN_REUSED, '재사용') };
+      },
+    });
+
+    await Promise.all([1, 2, 3].map(() => apiRequest('GET', apiPaths.patient.getPatient)));
+
+    expect(api.calls(REFRESH)).toBe(1);
+    expect(shown).toHaveBeenCalledTimes(1);
+    expect(shown).toHaveBeenCalledWith('로그인 후 이용 부탁드립니다');
+    expect(toast.items().map((item) => [item.type, item.message])).toEqual([
+      ['error', '로그인 후 이용 부탁드립니다'],
+    ]);
+    expect(session.snapshot()).toEqual({
+      accessToken: null,
+      refreshToken: null,
+      loginId: null,
+      myData: null,
+    });
+    expect(window.location.hash).toBe('#/homeCare/login');
+  });
+
   it('treats a refresh without data as "login needed" too', async () => {
     loggedIn();
     mockApi({
@@ -177,5 +233,68 @@ describe('the API client', () => {
       myData: null,
     });
     expect(window.location.hash).toBe('#/hospital/login');
+  });
+});
+
+describe('the push token after a refresh (docs/native-bridge.md)', () => {
+  it('uploads the Android bridge token once the pair is rotated', async () => {
+    userAgent(ANDROID_UA);
+    window.AndroidBridge = { getFcmToken: () => 'android-fcm' };
+    loggedIn('old-access', 'old-refresh');
+    const api = expiringApi();
+
+    await callApi('GET', apiPaths.patient.getPatient);
+
+    await vi.waitFor(() => expect(api.calls(UPDATE_FCM_TOKEN)).toBe(1));
+    const upload = api.seen.find((r) => r.path === apiPaths.patient.updateFcmToken)!;
+    expect(upload.body).toEqual({ fcmToken: 'android-fcm', platform: 'android' });
+    // Sent with the new token, after the refresh.
+    expect(bearerOf(upload.headers)).toBe('Bearer new-access');
+    expect(api.seen.findIndex((r) => r.path === apiPaths.patient.refresh)).toBeLessThan(
+      api.seen.indexOf(upload),
+    );
+  });
+
+  it("uploads the token the iOS wrapper's message handler answers with", async () => {
+    userAgent(IPHONE_UA);
+    const asked: unknown[] = [];
+    window.webkit = {
+      messageHandlers: {
+        smartcare: {
+          postMessage: (message) => {
+            asked.push(message);
+            setTimeout(() => window.smartcareNative!.resolve(message.requestId, 'ios-fcm'), 5);
+          },
+        },
+      },
+    };
+    loggedIn('old-access', 'old-refresh');
+    const api = expiringApi();
+
+    await callApi('GET', apiPaths.patient.getPatient);
+
+    await vi.waitFor(() => expect(api.calls(UPDATE_FCM_TOKEN)).toBe(1));
+    expect(asked).toEqual([{ type: 'getFcmToken', requestId: expect.stringMatching(/^fcm-/) }]);
+    const upload = api.seen.find((r) => r.path === apiPaths.patient.updateFcmToken)!;
+    expect(upload.body).toEqual({ fcmToken: 'ios-fcm', platform: 'ios' });
+    expect(bearerOf(upload.headers)).toBe('Bearer new-access');
+  });
+
+  it('in a plain browser sends nothing and shows nothing', async () => {
+    userAgent(DESKTOP_UA);
+    loggedIn('old-access', 'old-refresh');
+    const api = expiringApi();
+    // Bridges of the wrong platform are not asked either.
+    const android = vi.fn(() => 'stray-token');
+    window.AndroidBridge = { getFcmToken: android };
+
+    await expect(callApi('GET', apiPaths.patient.getPatient)).resolves.toMatchObject({ loginId: 'demo' });
+    // The upload would start right after the refresh; give it a few turns to (not) happen.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+
+    expect(api.calls(REFRESH)).toBe(1);
+    expect(api.calls(UPDATE_FCM_TOKEN)).toBe(0);
+    expect(android).not.toHaveBeenCalled();
+    expect(toast.items()).toEqual([]);
   });
 });

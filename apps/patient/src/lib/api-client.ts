@@ -1,4 +1,6 @@
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
+// Types only: the contract's schemas (zod) must stay out of the first screen's bundle.
+import type { TokenPair } from '@smartcare/contract/auth';
 import type { Envelope } from '@smartcare/contract/envelope';
 import { ResultCode } from '@smartcare/contract/result-code-values';
 import { areaConfig, areaOfPath } from '../config/area';
@@ -182,14 +184,18 @@ async function refreshUnderLock(staleAccessToken: string | null): Promise<boolea
   }
   if (staleAccessToken && accessToken !== staleAccessToken) return false;
 
-  const { status, body } = await send<{ accessToken: string; refreshToken: string }>(
+  const { status, body } = await send<TokenPair>(
     'POST',
     apiPaths.patient.refresh,
     {},
     { [REFRESH_ACCESS_HEADER]: accessToken, [REFRESH_REFRESH_HEADER]: refreshToken },
   );
-  const pair = (body as Partial<Envelope<{ accessToken: string; refreshToken: string }>>).data;
+  const pair = (body as Partial<Envelope<TokenPair>>).data;
   if (status === 400 || !pair?.accessToken || !pair.refreshToken) {
+    // The server ended the session (expired, or revoked after a reused refresh token): say
+    // so, as on 30002007. Here, not in apiRequest: requests that expired together share
+    // this one refresh, so the patient sees the notice once.
+    toast.error(i18next.t('session.pleaseLogin'));
     await endSession();
     return true;
   }
