@@ -3,7 +3,9 @@ import { isValidElement } from 'react';
 import { matchRoutes, MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../config/paths';
+import { rememberRoute } from '../lib/last-route';
 import { session } from '../lib/session';
+import { patientProfile } from '../testing/factories';
 import { render } from '../testing/react-render';
 import { RootLayout } from './root-layout';
 import { routes } from './router';
@@ -141,6 +143,50 @@ describe('the route table (spec §2)', () => {
     ]);
     expect(await screen.findByText('login')).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('sends a patient without a session from /settings and /detail to the login of their own area', async () => {
+    /** The real account route, with stand-ins for both logins. */
+    const accountTable = (path: string): RouteObject[] => [
+      { path, element: leafOf(path)!.element },
+      { path: paths.hospital.login.path, element: <p>hospital login</p> },
+      { path: paths.homecare.login.path, element: <p>homecare login</p> },
+    ];
+    const cases: [setUp: () => void, login: string][] = [
+      // The last route was in the home-care area (e.g. its settings, before the session ended).
+      [() => rememberRoute('/homecare/setting/home'), 'homecare login'],
+      [() => rememberRoute('/homeCare/login'), 'homecare login'],
+      [() => rememberRoute('/hospital/setting/home'), 'hospital login'],
+      // A profile kept without tokens names the area, whatever the last route says.
+      [
+        () => {
+          session.setMyData(patientProfile({ areas: ['HOMECARE'] }));
+          rememberRoute('/hospital/home');
+        },
+        'homecare login',
+      ],
+      // A profile of both areas leaves it to the last route.
+      [
+        () => {
+          session.setMyData(patientProfile({ areas: ['HOSPITAL', 'HOMECARE'] }));
+          rememberRoute('/homecare/home');
+        },
+        'homecare login',
+      ],
+      // Nothing known (or only account routes visited): the hospital's, as for `/`.
+      [() => rememberRoute('/detail'), 'hospital login'],
+      [() => undefined, 'hospital login'],
+    ];
+    for (const path of [paths.account.settings.href(), paths.account.detail.href()]) {
+      for (const [n, [setUp, login]] of cases.entries()) {
+        window.localStorage.clear();
+        session.clear();
+        setUp();
+        const view = renderAt(path, accountTable(path));
+        expect(await screen.findByText(login), `${path}, case ${n + 1}`).toBeInTheDocument();
+        view.unmount();
+      }
+    }
   });
 
   it('shows the loading state, then the screen, and the error screen when a screen fails to load', async () => {

@@ -1,8 +1,24 @@
 import type { RouteObject } from 'react-router';
+import { areaOfPath, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
+import { savedLastRoute } from '../../lib/last-route';
+import { session } from '../../lib/session';
 import { lazyScreen } from './lazy-screen';
 
 const p = paths.account;
+
+/**
+ * The account routes belong to neither area, so a patient without a session is sent to
+ * the login of the area they belong to: the stored profile's, when it names only one,
+ * else the area of the last route they were on, else the hospital's (spec §2 root).
+ */
+export function accountLoginArea(): Area {
+  const areas = session.snapshot().myData?.areas ?? [];
+  if (areas.length === 1) return areas[0] === 'HOMECARE' ? 'homecare' : 'hospital';
+  const last = savedLastRoute();
+  if (last && /^\/(hospital|homecare)(\/|$)/i.test(last)) return areaOfPath(last);
+  return 'hospital';
+}
 
 /** The general account area (spec §2 "Other routes"); /account-deletion is public on purpose. */
 export const accountRoutes: RouteObject[] = [
@@ -53,7 +69,7 @@ export const accountRoutes: RouteObject[] = [
       () => import('../../features/patient/account-settings-screen').then((m) => m.AccountSettingsScreen),
       () => ({}),
       {
-        requiresLogin: 'hospital',
+        requiresLogin: accountLoginArea,
       },
     ),
   },
@@ -63,7 +79,7 @@ export const accountRoutes: RouteObject[] = [
       () => import('../../features/patient/profile-detail-screen').then((m) => m.ProfileDetailScreen),
       () => ({}),
       {
-        requiresLogin: 'hospital',
+        requiresLogin: accountLoginArea,
       },
     ),
   },

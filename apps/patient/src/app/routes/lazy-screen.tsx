@@ -9,7 +9,8 @@ import { screenLoading } from './screen-loading';
 interface LazyRouteProps<P extends object> {
   Screen: LazyExoticComponent<ComponentType<P>>;
   props: (params: Readonly<Params<string>>) => P;
-  requiresLogin?: Area;
+  /** The area whose login a patient without a session goes to, or how to find it out then. */
+  requiresLogin?: Area | (() => Area);
 }
 
 /**
@@ -22,7 +23,8 @@ export function LazyRoute<P extends object>({ Screen, props, requiresLogin }: La
   // No token at all: straight to the area's login, without the "please log in" toast
   // that the API client shows when a session dies under the patient's hands.
   if (requiresLogin && !session.isLoggedIn()) {
-    return <Navigate to={areaConfig[requiresLogin].login} replace />;
+    const area = typeof requiresLogin === 'function' ? requiresLogin() : requiresLogin;
+    return <Navigate to={areaConfig[area].login} replace />;
   }
   return <Screen {...params} {...props(params)} />;
 }
@@ -37,7 +39,7 @@ export function LazyRoute<P extends object>({ Screen, props, requiresLogin }: La
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   props: (params: Readonly<Params<string>>) => P,
-  options: { requiresLogin?: Area; firstScreen?: boolean } = {},
+  options: { requiresLogin?: Area | (() => Area); firstScreen?: boolean } = {},
 ): Pick<RouteObject, 'element'> {
   const Screen = lazy(() =>
     screenLoading.track(
