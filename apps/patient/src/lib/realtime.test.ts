@@ -363,6 +363,232 @@ describe('an access token that has run out', () => {
   });
 });
 
+/** A token shaped like the server's: a JWT whose payload says when it was issued and when it runs out. */
+function jwt(issuedAtMs: number, lifetimeS = 900): string {
+  const iat = Math.floor(issuedAtMs / 1000);
+  return `h.${btoa(JSON.stringify({ sub: 'demo', iat, exp: iat + lifetimeS }))}.s`;
+}
+
+/** The server's pages of a room: newest first, page by page. */
+function pagesOf(stored: () => ChatMessage[]) {
+  return (request: { query: URLSearchParams }) => {
+    const pNum = Number(request.query.get('pNum'));
+    const pSize = Number(request.query.get('pSize'));
+    const newestFirst = [...stored()].sort((a, b) => b.idx - a.idx);
+    const dataList = newestFirst.slice((pNum - 1) * pSize, pNum * pSize);
+    return { body: ok({ dataList, totalCount: newestFirst.length, pNum, pSize }) };
+  };
+}
+
+describe('a token that runs out while connected (the broker ends such a connection)', () => {
+  const REFRESH = `POST ${apiPaths.patient.refresh}`;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Connected in room 12 with a 15-minute token; returns what the test needs to watch. */
+  async function connectedWithToken(stored: () => ChatMessage[], refreshed: () => unknown) {
+    const issued = Date.now();
+    session.setTokens({ accessToken: jwt(issued), refreshToken: 'refresh-1' });
+    const api = mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: pagesOf(stored),
+      [REFRESH]: () => refreshed() as { body: unknown },
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    const first = lastClient();
+    first.accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    const connections: string[] = [];
+    rt.subscribe(() => connections.push(rt.snapshot().connection));
+    const reconnects = { count: 0 };
+    rt.onReconnect(() => (reconnects.count += 1));
+    return { api, first, issued, connections, reconnects };
+  }
+
+  it('is renewed shortly before expiry on a new connection, quietly, and nothing is lost in the swap', async () => {
+    let stored = [chatMessage({ idx: 1 })];
+    let fresh = '';
+    const { api, first, issued, connections, reconnects } = await connectedWithToken(
+      () => stored,
+      () => {
+        fresh = jwt(Date.now());
+        return { body: ok({ accessToken: fresh, refreshToken: 'refresh-2' }) };
+      },
+    );
+    // On its way when the renewal starts: it must still arrive, with its id.
+    const message = rt.chat.send('진통제 부탁드려요')!;
+    await vi.waitFor(() => expect(first.published).toHaveLength(1));
+
+    await vi.advanceTimersByTimeAsync(issued + 860_000 - Date.now());
+    expect(clients).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    expect(api.calls(REFRESH)).toBe(1);
+    const second = lastClient();
+    expect(second.options.password).toBe(fresh);
+    expect(second.options.clientId).not.toBe(first.options.clientId);
+    // The old connection serves until the new one listens: a message meanwhile still arrives.
+    expect(first.ended).toBe(false);
+    first.deliver(
+      'chat/12/message',
+      chatMessage({ idx: 2, personType: 'USER', senderIdx: 3, content: '네' }),
+    );
+    // Stored while neither connection delivered it: the catch-up after the swap brings it.
+    stored = [
+      chatMessage({ idx: 1 }),
+      chatMessage({ idx: 2, personType: 'USER', senderIdx: 3, content: '네' }),
+      chatMessage({ idx: 3, personType: 'USER', senderIdx: 3, content: '곧 갈게요' }),
+    ];
+
+    second.accept();
+    await vi.waitFor(() => expect(first.ended).toBe(true));
+    expect(second.subscribed).toEqual(
+      expect.arrayContaining([topics.chatRoomAll(12), topics.nurseCallingPatient(1, 7)]),
+    );
+    await vi.waitFor(() => expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([1, 2, 3]));
+    await vi.waitFor(() => expect(second.published).toHaveLength(1));
+    expect(second.published[0]).toEqual({
+      topic: 'chat/12/message',
+      payload: { clientMsgId: message.clientMsgId, content: '진통제 부탁드려요' },
+    });
+    // The swap is not a failed attempt of the message's.
+    expect(rt.snapshot().pending).toMatchObject([{ clientMsgId: message.clientMsgId, attempts: 1 }]);
+    expect(reconnects.count).toBe(1);
+
+    // The broker ends the old connection at its expiry: that is no longer ours to hear.
+    first.drop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(clients).toHaveLength(2);
+    expect(toast.items()).toEqual([]);
+    expect(connections).not.toContain('reconnecting');
+    expect(rt.snapshot().connection).toBe('connected');
+
+    // And the next renewal comes before the new token runs out.
+    await vi.advanceTimersByTimeAsync(900_000);
+    await vi.waitFor(() => expect(clients).toHaveLength(3));
+    expect(api.calls(REFRESH)).toBe(2);
+  });
+
+  it('after a sleep past the renewal, a close at expiry reconnects at once with a fresh token and no toast', async () => {
+    const stored = [chatMessage({ idx: 1 })];
+    let fresh = '';
+    const { api, first, connections, reconnects } = await connectedWithToken(
+      () => stored,
+      () => {
+        fresh = jwt(Date.now());
+        return { body: ok({ accessToken: fresh, refreshToken: 'refresh-2' }) };
+      },
+    );
+    // The phone slept: the clock moved on, the renewal timer did not run.
+    vi.setSystemTime(Date.now() + 901_000);
+    first.drop();
+    const queued = rt.chat.send('일어났어요')!;
+
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    expect(api.calls(REFRESH)).toBe(1);
+    expect(lastClient().options.password).toBe(fresh);
+    lastClient().accept();
+    await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
+    expect(lastClient().published[0]!.payload).toEqual({
+      clientMsgId: queued.clientMsgId,
+      content: '일어났어요',
+    });
+    expect(reconnects.count).toBe(1);
+    expect(toast.items()).toEqual([]);
+    expect(connections).not.toContain('reconnecting');
+  });
+
+  it('a real outage still toasts, even right after a quiet resume failed', async () => {
+    const { first } = await connectedWithToken(
+      () => [],
+      () => ({ body: ok({ accessToken: jwt(Date.now()), refreshToken: 'refresh-2' }) }),
+    );
+    vi.setSystemTime(Date.now() + 901_000);
+    first.drop();
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    // The server is not there either.
+    lastClient().refuseConnection();
+    expect(toast.items().map((item) => item.message)).toEqual(['웹 소켓 연결시 문제가 발생했습니다.']);
+    expect(rt.snapshot().connection).toBe('reconnecting');
+  });
+
+  it('goes to login as before when the renewal finds the session over', async () => {
+    const { first } = await connectedWithToken(
+      () => [],
+      () => ({ status: 400, body: { code: -1, description: '', data: null } }),
+    );
+    await vi.advanceTimersByTimeAsync(880_000);
+    await vi.waitFor(() => expect(rt.snapshot().connection).toBe('idle'));
+    expect(first.ended).toBe(true);
+    expect(clients).toHaveLength(1);
+    expect(session.isLoggedIn()).toBe(false);
+    expect(window.location.hash).toBe('#/hospital/login');
+  });
+});
+
+describe('catching up after a long time away', () => {
+  it('leaves no hole when more was missed than a catch-up reads: scrolling up loads the rest', async () => {
+    let stored = Array.from({ length: 30 }, (_, i) =>
+      chatMessage({ idx: i + 1, content: `메시지 ${i + 1}` }),
+    );
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: pagesOf(() => stored),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    expect(rt.snapshot().messages).toHaveLength(30);
+    expect(rt.snapshot().hasOlder).toBe(false);
+
+    lastClient().drop();
+    // 200 messages while away: more than five pages.
+    stored = Array.from({ length: 230 }, (_, i) => chatMessage({ idx: i + 1, content: `메시지 ${i + 1}` }));
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().messages.at(-1)?.idx).toBe(230));
+    await flush();
+
+    const contiguous = () => {
+      const idx = rt.snapshot().messages.map((m) => m.idx);
+      return idx.every((value, i) => i === 0 || value === idx[i - 1]! + 1);
+    };
+    expect(contiguous()).toBe(true);
+    expect(rt.snapshot().hasOlder).toBe(true);
+    while (rt.snapshot().hasOlder) {
+      await rt.chat.loadOlder();
+      expect(contiguous()).toBe(true);
+    }
+    expect(rt.snapshot().messages.map((m) => m.idx)).toEqual(stored.map((m) => m.idx));
+  });
+
+  it('reads until it meets what it knew when the gap fits in a catch-up', async () => {
+    let stored = [chatMessage({ idx: 1 })];
+    const api = mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: pagesOf(() => stored),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    lastClient().drop();
+    stored = Array.from({ length: 100 }, (_, i) => chatMessage({ idx: i + 1 }));
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().messages).toHaveLength(100));
+    expect(rt.snapshot().hasOlder).toBe(false);
+    expect(api.calls(`GET ${apiPaths.chat.messages}`)).toBe(5);
+  });
+});
+
 describe('logout', () => {
   it('closes the connection and forgets the conversation', async () => {
     mockApi({

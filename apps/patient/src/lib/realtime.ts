@@ -125,8 +125,10 @@ const MAX_SEND_ATTEMPTS = 3;
 /** How many newest pages a catch-up reads at most after a reconnect. */
 const CATCH_UP_PAGES = 5;
 const PUBLISH_TIMEOUT_MS = 15_000;
-/** Refresh the token this long before it expires: the broker refuses expired tokens. */
+/** Refresh the token this long before it expires: the broker refuses expired tokens and ends a connection at expiry. */
 const TOKEN_MARGIN_MS = 30_000;
+/** A renewal that could not reach the server is tried again after this long, while the old connection lasts. */
+const RENEW_RETRY_MS = 5_000;
 
 export function defaultBackoff(attempt: number): number {
   const base = Math.min(30_000, 1_000 * 2 ** (attempt - 1));
@@ -145,15 +147,34 @@ export function randomId(bytes = 12): string {
   return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function tokenExpiresSoon(token: string, now = Date.now()): boolean {
+interface TokenTimes {
+  /** epoch ms */
+  expiresAt: number;
+  /** How long before expiry it is renewed. */
+  margin: number;
+}
+
+/** When a JWT runs out and how early to renew it, or null for a token we cannot read (the broker judges it). */
+function tokenTimes(token: string): TokenTimes | null {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    return typeof json.exp === 'number' && json.exp * 1000 - TOKEN_MARGIN_MS <= now;
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+      iat?: unknown;
+    };
+    if (typeof json.exp !== 'number') return null;
+    const expiresAt = json.exp * 1000;
+    // A short-lived token (a test server's) is renewed at three quarters of its life, not in a loop.
+    const lifetime = typeof json.iat === 'number' ? expiresAt - json.iat * 1000 : Infinity;
+    return { expiresAt, margin: Math.min(TOKEN_MARGIN_MS, Math.max(0, lifetime / 4)) };
   } catch {
-    // Not a JWT we can read: let the broker judge it.
-    return false;
+    return null;
   }
+}
+
+function tokenExpiresSoon(token: string, now = Date.now()): boolean {
+  const times = tokenTimes(token);
+  return times !== null && times.expiresAt - times.margin <= now;
 }
 
 const decoder = new TextDecoder();
@@ -277,6 +298,15 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   let generation = 0;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let renewTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The connection opened with a fresh token that replaces `client` once it listens (token renewal). */
+  let candidate: BrokerClient | null = null;
+  /** The token each connection was opened with. */
+  const clientTokens = new WeakMap<BrokerClient, string>();
+  /** The last connection ended because its token ran out: the next one is a quiet resume, not an outage's end. */
+  let resumingAfterExpiry = false;
+  /** A `complete` may reach both connections during a renewal: listeners hear each room once. */
+  let announcedComplete: number | null = null;
   let authRefused = false;
   let outageReported = false;
   let subscribedRoomIdx: number | null = null;
@@ -355,18 +385,43 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     }
     const known = state.messages.at(-1)?.idx ?? null;
     const collected: ChatMessage[] = [];
-    for (let pNum = 1; pNum <= CATCH_UP_PAGES; pNum += 1) {
+    let met = false;
+    let pNum = 0;
+    let totalCount = 0;
+    while (!met && pNum < CATCH_UP_PAGES) {
+      pNum += 1;
       const page = await fetchPage(roomIdx, pNum);
       if (gen !== generation || roomIdx !== state.roomIdx) return;
       collected.push(...page.dataList);
+      totalCount = page.totalCount;
       if (pagesLoaded < pNum && known === null) {
         pagesLoaded = pNum;
         update({ hasOlder: pNum * CHAT_PAGE_SIZE < page.totalCount });
       }
-      const reachedKnown = known === null || page.dataList.some((m) => m.idx <= known);
-      if (reachedKnown || page.dataList.length < CHAT_PAGE_SIZE) break;
+      met =
+        known === null ||
+        page.dataList.some((m) => m.idx <= known) ||
+        page.dataList.length < CHAT_PAGE_SIZE ||
+        pNum * CHAT_PAGE_SIZE >= page.totalCount;
     }
-    addMessages(collected);
+    if (met) {
+      addMessages(collected);
+      return;
+    }
+    // More was missed than a catch-up reads: keep the newest pages only and let scrolling up
+    // load the rest from there (page numbers count from the newest), rather than show a hole
+    // between what was known and what was read.
+    const oldestRead = Math.min(...collected.map((m) => m.idx));
+    const messages = mergeMessages(
+      state.messages.filter((m) => m.idx >= oldestRead),
+      collected,
+    );
+    pagesLoaded = pNum;
+    update({
+      messages,
+      pending: withoutConfirmed(state.pending, messages),
+      hasOlder: pNum * CHAT_PAGE_SIZE < totalCount,
+    });
   }
 
   /**
@@ -467,39 +522,28 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     timer = setTimeout(() => void connect(gen), deps.backoff(attempt));
   }
 
-  async function connect(gen: number): Promise<void> {
-    if (gen !== generation || !profile) return;
-    const forceRefresh = authRefused;
-    authRefused = false;
-    let c: BrokerClient;
-    try {
-      const creds = await credentials(forceRefresh);
-      if (gen !== generation) return;
-      if (!creds) {
-        stop();
-        return;
-      }
-      c = await deps.connect(deps.brokerUrl(), {
-        protocolVersion: 4,
-        clean: true,
-        connectTimeout: 60_000,
-        // Reconnects are ours: each needs the current token and a growing delay.
-        reconnectPeriod: 0,
-        // Unique per connection (brief §4): two devices of one patient must not evict each other.
-        clientId: `patient_${profile.idx}_${randomId(6)}`,
-        username: creds.username,
-        password: creds.password,
-      });
-    } catch {
-      // Offline (the token refresh or the library could not be fetched): try again later.
-      scheduleReconnect(gen);
-      return;
-    }
+  /** A new broker client with these credentials, its events wired to this session. */
+  async function openClient(
+    gen: number,
+    creds: { username: string; password: string },
+  ): Promise<BrokerClient | null> {
+    if (!profile) return null;
+    const c = await deps.connect(deps.brokerUrl(), {
+      protocolVersion: 4,
+      clean: true,
+      connectTimeout: 60_000,
+      // Reconnects are ours: each needs the current token and a growing delay.
+      reconnectPeriod: 0,
+      // Unique per connection (brief §4): two devices of one patient must not evict each other.
+      clientId: `patient_${profile.idx}_${randomId(6)}`,
+      username: creds.username,
+      password: creds.password,
+    });
     if (gen !== generation) {
       c.end(true);
-      return;
+      return null;
     }
-    client = c;
+    clientTokens.set(c, creds.password);
     c.on('connect', () => void onConnected(gen, c));
     c.on('message', (topic, payload) => onMessage(topic, payload));
     c.on('error', (error) => {
@@ -508,28 +552,160 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       if (code === 4 || code === 5) authRefused = true;
     });
     c.on('close', () => onClosed(gen, c));
+    return c;
+  }
+
+  async function connect(gen: number): Promise<void> {
+    if (gen !== generation || !profile) return;
+    const forceRefresh = authRefused;
+    authRefused = false;
+    try {
+      const creds = await credentials(forceRefresh);
+      if (gen !== generation) return;
+      if (!creds) {
+        stop();
+        return;
+      }
+      const c = await openClient(gen, creds);
+      if (c) client = c;
+    } catch {
+      // Offline (the token refresh or the library could not be fetched): try again later.
+      resumingAfterExpiry = false;
+      scheduleReconnect(gen);
+    }
   }
 
   async function onConnected(gen: number, c: BrokerClient): Promise<void> {
-    if (gen !== generation || client !== c) return;
-    const reconnected = attempt > 0 || outageReported;
+    if (gen !== generation) return;
+    if (c === candidate) {
+      await takeOver(gen, c);
+      return;
+    }
+    if (client !== c) return;
+    const reconnected = attempt > 0 || outageReported || resumingAfterExpiry;
     attempt = 0;
     outageReported = false;
+    resumingAfterExpiry = false;
     subscribedRoomIdx = null;
     update({ connection: 'connected' });
+    scheduleRenewal(gen, c);
     const h = hospitalIdx();
     if (h !== null && profile) void subscribe(c, topics.nurseCallingPatient(h, profile.idx));
     await syncRoom();
     if (reconnected) for (const listener of reconnectListeners) listener();
   }
 
+  /* ---- token renewal: a new connection before the broker ends the old one at expiry ---- */
+
+  function scheduleRenewal(gen: number, c: BrokerClient, delay?: number): void {
+    clearTimeout(renewTimer);
+    const times = tokenTimes(clientTokens.get(c) ?? '');
+    if (!times) return;
+    const due = delay ?? Math.max(0, times.expiresAt - times.margin - Date.now());
+    renewTimer = setTimeout(() => void renew(gen, c), due);
+  }
+
+  /**
+   * Refreshes the token (the API client's shared refresh), opens a second connection with it
+   * and lets it take over once it listens (`takeOver`). Quiet: no toast, no "reconnecting".
+   */
+  async function renew(gen: number, old: BrokerClient): Promise<void> {
+    if (gen !== generation || client !== old || candidate) return;
+    let c: BrokerClient | null;
+    try {
+      // The session's token may be newer already (an API call or another tab refreshed it).
+      const creds = await credentials(session.tokens().accessToken === clientTokens.get(old));
+      if (gen !== generation || client !== old) return;
+      if (!creds) {
+        stop();
+        return;
+      }
+      c = await openClient(gen, creds);
+    } catch {
+      // The server could not be reached: the old connection still works until its expiry.
+      if (gen === generation && client === old) scheduleRenewal(gen, old, RENEW_RETRY_MS);
+      return;
+    }
+    if (!c) return;
+    if (client !== old || candidate) {
+      // The old connection ended meanwhile and a reconnect is under way: this one is not needed.
+      retire(c);
+      return;
+    }
+    candidate = c;
+  }
+
+  /** The renewed connection listens to everything the old one did, then replaces it; nothing falls between them. */
+  async function takeOver(gen: number, c: BrokerClient): Promise<void> {
+    const roomIdx = state.roomIdx;
+    const h = hospitalIdx();
+    const nurseTopic = h !== null && profile ? topics.nurseCallingPatient(h, profile.idx) : null;
+    const [nurseOk, roomOk] = await Promise.all([
+      nurseTopic ? subscribe(c, nurseTopic) : Promise.resolve(true),
+      roomIdx !== null ? subscribe(c, topics.chatRoomAll(roomIdx)) : Promise.resolve(false),
+    ]);
+    if (gen !== generation || candidate !== c) return;
+    candidate = null;
+    const old = client;
+    client = c;
+    subscribedRoomIdx = roomOk ? roomIdx : null;
+    if (old) retire(old);
+    attempt = 0;
+    outageReported = false;
+    resumingAfterExpiry = false;
+    // Published on the old connection and not confirmed: sent again here with the same id.
+    // The swap is not the message's failure, so it does not count as an attempt.
+    update({
+      connection: 'connected',
+      pending: state.pending.map((p) =>
+        p.state === 'sending' ? { ...p, state: 'queued', attempts: Math.max(0, p.attempts - 1) } : p,
+      ),
+    });
+    if (!nurseOk) reportSubscriptionFailure();
+    scheduleRenewal(gen, c);
+    // Catch up and send what waits, as after a reconnect (the room may also have moved meanwhile).
+    await syncRoom();
+    if (gen !== generation) return;
+    for (const listener of reconnectListeners) listener();
+  }
+
   function onClosed(gen: number, c: BrokerClient): void {
-    if (gen !== generation || client !== c) return;
+    if (gen !== generation) return;
+    if (c === candidate) {
+      // The renewal did not get through.
+      candidate = null;
+      retire(c);
+      if (client) scheduleRenewal(gen, client, RENEW_RETRY_MS);
+      else lostConnection(gen, c);
+      return;
+    }
+    if (client !== c) return;
     client = null;
     subscribedRoomIdx = null;
+    clearTimeout(renewTimer);
     retire(c);
     // Published but not confirmed: the next connection sends them again with the same id.
     update({ pending: state.pending.map((p) => (p.state === 'sending' ? { ...p, state: 'queued' } : p)) });
+    // A renewal under way takes over when it connects (or reports its own failure).
+    if (candidate) return;
+    lostConnection(gen, c);
+  }
+
+  /**
+   * The broker ends a connection when its token runs out (a phone that slept past the
+   * renewal): that is no outage, so reconnect at once with a fresh token and say nothing.
+   * Anything else is an outage: toast once and back off.
+   */
+  function lostConnection(gen: number, c: BrokerClient): void {
+    const times = tokenTimes(clientTokens.get(c) ?? '');
+    const expired = times !== null && Date.now() >= times.expiresAt - times.margin;
+    if (expired && !resumingAfterExpiry && attempt === 0 && !outageReported) {
+      resumingAfterExpiry = true;
+      clearTimeout(timer);
+      void connect(gen);
+      return;
+    }
+    resumingAfterExpiry = false;
     scheduleReconnect(gen);
   }
 
@@ -597,6 +773,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         const { roomIdx } = payload as CompleteEvent;
         if (roomIdx !== state.roomIdx) return;
         if (state.room) update({ room: { ...state.room, status: 'COMPLETE' } });
+        if (announcedComplete === roomIdx) return;
+        announcedComplete = roomIdx;
         for (const listener of completeListeners) listener(roomIdx);
         return;
       }
@@ -644,6 +822,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         clientMsgId: message.clientMsgId,
         content: message.content,
       }).catch(() => {
+        // A closed or replaced connection has queued it already (and may have sent it again).
+        if (client !== c) return;
         // Still waiting for this very attempt: queue it for the next connection.
         update({
           pending: state.pending.map((p) =>
@@ -686,13 +866,19 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   function stop(): void {
     generation += 1;
     clearTimeout(timer);
+    clearTimeout(renewTimer);
     const c = client;
     client = null;
     if (c) retire(c);
+    const next = candidate;
+    candidate = null;
+    if (next) retire(next);
     profile = null;
     attempt = 0;
     authRefused = false;
     outageReported = false;
+    resumingAfterExpiry = false;
+    announcedComplete = null;
     subscribedRoomIdx = null;
     pagesLoaded = 0;
     resyncRequested = false;
