@@ -2,9 +2,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError } from 'aedes';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { createMqttRealtime, topicMatches, type Realtime } from './realtime';
+import { tokenExpiry } from './session';
 
 /**
  * A real MQTT 3.1.1 broker over WebSocket, like the server's, that accepts only the
@@ -13,14 +14,21 @@ import { createMqttRealtime, topicMatches, type Realtime } from './realtime';
 async function startBroker() {
   const broker = await Aedes.createBroker({
     maxClientsIdLength: 128,
-    authenticate(_client, username, password, done) {
-      if (username === 'nurse' && password?.toString() === state.validToken) return done(null, true);
+    authenticate(client, username, password, done) {
+      const token = password?.toString();
+      if (username === 'nurse' && token === state.validToken) {
+        state.passwords.push(token);
+        // Like the server's broker: a connection ends when its token runs out.
+        const exp = tokenExpiry(token);
+        if (exp !== null) setTimeout(() => client.close(), exp * 1000 - Date.now()).unref();
+        return done(null, true);
+      }
       const error = new Error('bad token') as AuthenticateError;
       error.returnCode = 4;
       done(error, false);
     },
   });
-  const state = { validToken: 'token-1', connects: [] as string[] };
+  const state = { validToken: 'token-1', connects: [] as string[], passwords: [] as string[] };
   broker.on('client', (client) => state.connects.push(client.id));
   const http: Server = createServer();
   const wss = new WebSocketServer({ server: http, path: '/mqtt' });
@@ -145,6 +153,108 @@ describe('the console’s MQTT connection', () => {
       return received.length > 0;
     });
     expect(received[0]).toEqual({ event: 'request' });
+  });
+
+  /** A token shaped like the server's: a JWT saying when it was issued and when it runs out. */
+  function jwt(lifetimeS: number): string {
+    const iat = Math.floor(Date.now() / 1000);
+    return `h.${btoa(JSON.stringify({ sub: 'nurse', iat, exp: iat + lifetimeS }))}.s`;
+  }
+
+  /** The console's credentials as the app gives them: a fresh token when asked or when the current one runs out within 30 s. */
+  function appCredentials(broker: Awaited<ReturnType<typeof startBroker>>, lifetimeS: number) {
+    const issue = () => {
+      broker.state.validToken = jwt(lifetimeS);
+      return broker.state.validToken;
+    };
+    let current = issue();
+    const refreshes = { count: 0 };
+    return {
+      refreshes,
+      credentials: async (forceRefresh: boolean) => {
+        if (forceRefresh || (tokenExpiry(current) ?? 0) * 1000 < Date.now() + 30_000) {
+          refreshes.count += 1;
+          current = issue();
+        }
+        return { username: 'nurse', password: current };
+      },
+    };
+  }
+
+  function watch(realtime: Realtime) {
+    const statuses: string[] = [];
+    const errors: string[] = [];
+    const reconnects = { count: 0 };
+    realtime.onStatus(() => statuses.push(realtime.status()));
+    realtime.onError((kind) => errors.push(kind));
+    realtime.onReconnect(() => (reconnects.count += 1));
+    return { statuses, errors, reconnects };
+  }
+
+  it('renews a token before the broker ends the connection, quietly, on a new connection that loses nothing', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    // Three-second tokens: renewed at three quarters of their life, ended by the broker at expiry.
+    const app = appCredentials(broker, 3);
+    const realtime = createMqttRealtime({ url: broker.url, credentials: app.credentials, backoff: () => 20 });
+    cleanup.push(async () => realtime.close());
+    const received = new Set<number>();
+    realtime.subscribe('chat/11/#', (payload) => received.add((payload as { seq: number }).seq));
+    await until(() => realtime.status() === 'connected');
+    const seen = watch(realtime);
+
+    // A steady stream of messages across two renewals.
+    let seq = 0;
+    const publisher = setInterval(() => void broker.publish('chat/11/message', { seq: seq++ }), 20);
+    try {
+      await until(() => broker.state.passwords.length >= 3, 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      clearInterval(publisher);
+    }
+    await until(() => received.size >= seq, 2_000).catch(() => undefined);
+
+    const missing = Array.from({ length: seq }, (_, i) => i).filter((i) => !received.has(i));
+    expect(missing).toEqual([]);
+    expect(seen.statuses).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    expect(realtime.status()).toBe('connected');
+    expect(seen.reconnects.count).toBeGreaterThanOrEqual(2);
+    // Each connection used the token renewed for it.
+    expect(new Set(broker.state.passwords).size).toBe(broker.state.passwords.length);
+    expect(app.refreshes.count).toBe(broker.state.passwords.length);
+    await realtime.publish('chat/11/enter', {});
+  });
+
+  it('after a sleep past the renewal, reconnects at once with a fresh token when the broker ends the expired connection', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    const app = appCredentials(broker, 900);
+    const realtime = createMqttRealtime({ url: broker.url, credentials: app.credentials, backoff: () => 20 });
+    cleanup.push(async () => realtime.close());
+    const received: unknown[] = [];
+    realtime.subscribe('nurseCalling/1', (payload) => received.push(payload));
+    await until(() => realtime.status() === 'connected');
+    const seen = watch(realtime);
+
+    // The laptop slept: the clock moved past the expiry, the renewal timer never ran.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 901_000);
+      broker.dropAll();
+      await until(() => broker.state.passwords.length === 2);
+      await until(() => seen.reconnects.count === 1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(app.refreshes.count).toBe(1);
+    expect(broker.state.passwords[1]).toBe(broker.state.validToken);
+    expect(seen.statuses).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    await until(() => {
+      void broker.publish('nurseCalling/1', { event: 'request' });
+      return received.length > 0;
+    });
   });
 
   it('stops when there is no session to connect with', async () => {

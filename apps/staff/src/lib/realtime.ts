@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MqttClient } from 'mqtt';
+import { tokenTimes } from './session';
 
 /**
  * The console's one real-time connection (brief §4): MQTT 3.1.1 over WebSocket to the
@@ -16,9 +17,19 @@ export interface Realtime {
   onError(listener: (kind: RealtimeErrorKind) => void): () => void;
   /** Subscribes a topic filter; kept across reconnects until the returned function is called. */
   subscribe(filter: string, handler: RealtimeHandler): () => void;
-  /** Rejects while disconnected, so the caller can keep the message pending and resend. */
+  /** Runs after the connection came back or was renewed, so screens fetch what they may have missed. */
+  onReconnect(listener: () => void): () => void;
+  /** Rejects with RealtimeOfflineError while disconnected, so the caller can keep the message pending and resend. */
   publish(topic: string, payload: unknown): Promise<void>;
   close(): void;
+}
+
+/** A publish that was not sent at all: there is no connection right now. */
+export class RealtimeOfflineError extends Error {
+  constructor() {
+    super('offline');
+    this.name = 'RealtimeOfflineError';
+  }
 }
 
 export interface RealtimeCredentials {
@@ -56,17 +67,39 @@ export function brokerUrl(location: Location, path: string): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
 }
 
+/** Renew the token this long before it expires: the broker ends a connection when its token runs out. */
+const TOKEN_MARGIN_MS = 30_000;
+/** A renewal that did not get through is tried again after this long, while the old connection lasts. */
+const RENEW_RETRY_MS = 5_000;
+
+/** When a token runs out (epoch ms) and how early to renew it; null when it is not a JWT we can read. */
+function renewalTimes(token: string): { expiresAt: number; margin: number } | null {
+  const { iat, exp } = tokenTimes(token);
+  if (exp === null) return null;
+  // A short-lived token (a test server's) is renewed at three quarters of its life, not in a loop.
+  const lifetime = iat === null ? Infinity : (exp - iat) * 1000;
+  return { expiresAt: exp * 1000, margin: Math.min(TOKEN_MARGIN_MS, Math.max(0, lifetime / 4)) };
+}
+
 export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   const backoff = options.backoff ?? defaultBackoff;
   const handlers = new Map<string, Set<RealtimeHandler>>();
   const statusListeners = new Set<() => void>();
   const errorListeners = new Set<(kind: RealtimeErrorKind) => void>();
+  const reconnectListeners = new Set<() => void>();
   let status: RealtimeStatus = 'connecting';
   let client: MqttClient | null = null;
+  /** The connection opened with a renewed token that replaces `client` once it listens. */
+  let candidate: MqttClient | null = null;
+  /** The token each connection was opened with. */
+  const clientTokens = new WeakMap<MqttClient, string>();
   let attempt = 0;
   let closed = false;
   let authRefused = false;
+  /** The last connection ended because its token ran out: the next one resumes quietly. */
+  let resuming = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let renewTimer: ReturnType<typeof setTimeout> | undefined;
 
   const setStatus = (next: RealtimeStatus) => {
     if (status === next) return;
@@ -76,37 +109,59 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   const reportError = (kind: RealtimeErrorKind) => {
     for (const listener of errorListeners) listener(kind);
   };
+  const reconnected = () => {
+    for (const listener of reconnectListeners) listener();
+  };
 
-  const subscribeOnBroker = (c: MqttClient, filter: string) => {
-    c.subscribe(filter, { qos: 1 }, (error, granted) => {
-      // A refused filter comes back as SUBACK 0x80 and the connection stays up (stack-notes).
-      if (error || granted?.some((g) => g.qos === 128)) reportError('subscription');
+  /** Resolves false when the broker refused the filter (SUBACK 0x80; the connection stays up, stack-notes). */
+  const subscribeFilter = (c: MqttClient, filter: string) =>
+    new Promise<boolean>((resolve) => {
+      c.subscribe(filter, { qos: 1 }, (error, granted) => {
+        resolve(!error && !granted?.some((g) => g.qos === 128));
+      });
     });
+  const subscribeOnBroker = (c: MqttClient, filter: string) => {
+    void subscribeFilter(c, filter).then((ok) => {
+      if (!ok && client === c) reportError('subscription');
+    });
+  };
+
+  /** Done with a connection: no more events reach us, and a late error has a listener. */
+  const retire = (c: MqttClient) => {
+    c.removeAllListeners();
+    c.on('error', () => undefined);
+    c.end(true);
+  };
+
+  const onMessage = (topic: string, buffer: Uint8Array) => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(new TextDecoder().decode(buffer));
+    } catch {
+      return;
+    }
+    for (const [filter, set] of handlers) {
+      if (!topicMatches(filter, topic)) continue;
+      for (const handler of set) handler(payload, topic);
+    }
   };
 
   const scheduleReconnect = () => {
     if (closed) return;
     attempt += 1;
     setStatus('reconnecting');
+    clearTimeout(timer);
     timer = setTimeout(() => void connect(), backoff(attempt));
   };
 
-  async function connect() {
-    if (closed) return;
-    const forceRefresh = authRefused;
-    authRefused = false;
-    const credentials = await options.credentials(forceRefresh);
-    if (closed) return;
-    if (!credentials) {
-      setStatus('closed');
-      return;
-    }
+  /** A new broker connection with these credentials (mqtt.js is loaded on the first one). */
+  async function open(credentials: RealtimeCredentials): Promise<MqttClient | null> {
     const mqttModule = await import('mqtt');
     // The browser build of mqtt.js exports one default object; the Node build has named exports.
     const mqttConnect =
       (mqttModule as Partial<typeof mqttModule>).connect ??
       (mqttModule as unknown as { default: typeof mqttModule }).default.connect;
-    if (closed) return;
+    if (closed) return null;
     const c = mqttConnect(options.url, {
       protocolVersion: 4,
       clean: true,
@@ -120,23 +175,41 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
       username: credentials.username,
       password: credentials.password,
     });
-    client = c;
-    c.on('connect', () => {
-      attempt = 0;
-      for (const filter of handlers.keys()) subscribeOnBroker(c, filter);
-      setStatus('connected');
-    });
-    c.on('message', (topic, buffer) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(buffer.toString());
-      } catch {
+    clientTokens.set(c, credentials.password);
+    c.on('message', onMessage);
+    return c;
+  }
+
+  async function connect() {
+    if (closed) return;
+    const forceRefresh = authRefused;
+    authRefused = false;
+    let c: MqttClient | null;
+    try {
+      const credentials = await options.credentials(forceRefresh);
+      if (closed) return;
+      if (!credentials) {
+        setStatus('closed');
         return;
       }
-      for (const [filter, set] of handlers) {
-        if (!topicMatches(filter, topic)) continue;
-        for (const handler of set) handler(payload, topic);
-      }
+      c = await open(credentials);
+    } catch {
+      // The library could not be loaded (offline): try again later.
+      if (attempt === 0) reportError('connection');
+      resuming = false;
+      scheduleReconnect();
+      return;
+    }
+    if (!c) return;
+    client = c;
+    c.on('connect', () => {
+      const wasDown = attempt > 0 || resuming;
+      attempt = 0;
+      resuming = false;
+      for (const filter of handlers.keys()) subscribeOnBroker(c, filter);
+      setStatus('connected');
+      scheduleRenewal(c);
+      if (wasDown) reconnected();
     });
     c.on('error', (error) => {
       const code = (error as { code?: unknown }).code;
@@ -144,13 +217,112 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
       if (code === 4 || code === 5) authRefused = true;
       if (attempt === 0) reportError('connection');
     });
-    c.on('close', () => {
-      if (client !== c) return;
-      client = null;
-      c.removeAllListeners();
-      c.end(true);
-      scheduleReconnect();
+    c.on('close', () => onClose(c));
+  }
+
+  function onClose(c: MqttClient) {
+    if (closed) return;
+    if (c === candidate) {
+      // The renewal did not get through; the old connection may still serve until its expiry.
+      candidate = null;
+      retire(c);
+      if (client) scheduleRenewal(client, RENEW_RETRY_MS);
+      else lost(c);
+      return;
+    }
+    if (client !== c) return;
+    client = null;
+    clearTimeout(renewTimer);
+    retire(c);
+    // A renewal under way takes over when it connects (or reports its own failure).
+    if (candidate) return;
+    lost(c);
+  }
+
+  /**
+   * The broker ends a connection when its token runs out (a laptop that slept past the
+   * renewal): no outage, so reconnect at once with a fresh token and leave the status alone.
+   */
+  function lost(c: MqttClient) {
+    const times = renewalTimes(clientTokens.get(c) ?? '');
+    const expired = times !== null && Date.now() >= times.expiresAt - times.margin;
+    if (expired && !resuming && attempt === 0) {
+      resuming = true;
+      clearTimeout(timer);
+      void connect();
+      return;
+    }
+    resuming = false;
+    scheduleReconnect();
+  }
+
+  /* ---- token renewal: a second connection before the broker ends the first at expiry ---- */
+
+  function scheduleRenewal(c: MqttClient, delay?: number) {
+    clearTimeout(renewTimer);
+    const times = renewalTimes(clientTokens.get(c) ?? '');
+    if (!times) return;
+    const due = delay ?? Math.max(0, times.expiresAt - times.margin - Date.now());
+    renewTimer = setTimeout(() => void renew(c), due);
+  }
+
+  async function renew(old: MqttClient) {
+    if (closed || client !== old || candidate) return;
+    let c: MqttClient | null;
+    try {
+      let credentials = await options.credentials(false);
+      // The app thought the token still fresh enough: renew it anyway, the broker is about to end this one.
+      if (credentials && credentials.password === clientTokens.get(old))
+        credentials = await options.credentials(true);
+      if (closed || client !== old) return;
+      if (!credentials) {
+        // The session is over (the app shows the login screen).
+        client = null;
+        retire(old);
+        setStatus('closed');
+        return;
+      }
+      c = await open(credentials);
+    } catch {
+      if (!closed && client === old) scheduleRenewal(old, RENEW_RETRY_MS);
+      return;
+    }
+    if (!c) return;
+    if (closed || client !== old || candidate) {
+      retire(c);
+      return;
+    }
+    candidate = c;
+    const next = c;
+    c.on('connect', () => void takeOver(next));
+    // Quiet: the old connection still serves; a failure shows as a close and is retried.
+    c.on('error', () => undefined);
+    c.on('close', () => onClose(next));
+  }
+
+  /** The renewed connection listens to every topic first, then replaces the old one: nothing falls between. */
+  async function takeOver(c: MqttClient) {
+    const filters = [...handlers.keys()];
+    const results = await Promise.all(filters.map((filter) => subscribeFilter(c, filter)));
+    if (closed || candidate !== c) return;
+    candidate = null;
+    const old = client;
+    client = c;
+    if (old) retire(old);
+    attempt = 0;
+    resuming = false;
+    c.on('error', (error) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === 4 || code === 5) authRefused = true;
     });
+    // Topics added or dropped while it was subscribing.
+    for (const filter of handlers.keys()) if (!filters.includes(filter)) subscribeOnBroker(c, filter);
+    for (const filter of filters) if (!handlers.has(filter)) c.unsubscribe(filter);
+    if (results.some((ok) => !ok)) reportError('subscription');
+    setStatus('connected');
+    scheduleRenewal(c);
+    // Screens fetch what they may have missed, as after a reconnect.
+    reconnected();
   }
 
   void connect();
@@ -164,6 +336,10 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     onError(listener) {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
     },
     subscribe(filter, handler) {
       let set = handlers.get(filter);
@@ -184,16 +360,16 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
       };
     },
     async publish(topic, payload) {
-      if (!client?.connected) throw new Error('offline');
+      if (!client?.connected) throw new RealtimeOfflineError();
       await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
     },
     close() {
       closed = true;
       clearTimeout(timer);
-      const c = client;
+      clearTimeout(renewTimer);
+      for (const c of [client, candidate]) if (c) retire(c);
       client = null;
-      c?.removeAllListeners();
-      c?.end(true);
+      candidate = null;
       setStatus('closed');
     },
   };
@@ -225,19 +401,12 @@ export function useRealtimeTopic(filter: string | null, handler: RealtimeHandler
   }, [realtime, filter]);
 }
 
-/** Runs `callback` each time the connection comes back after a drop (to fetch what was missed). */
+/** Runs `callback` each time the connection comes back after a drop or is renewed (to fetch what was missed). */
 export function useOnReconnect(callback: () => void): void {
   const realtime = useRealtime();
   const latest = useRef(callback);
   useEffect(() => {
     latest.current = callback;
   });
-  useEffect(() => {
-    let wasDown = false;
-    return realtime.onStatus(() => {
-      const now = realtime.status();
-      if (now === 'connected' && wasDown) latest.current();
-      wasDown = now !== 'connected';
-    });
-  }, [realtime]);
+  useEffect(() => realtime.onReconnect(() => latest.current()), [realtime]);
 }

@@ -1,4 +1,5 @@
 import {
+  RealtimeOfflineError,
   topicMatches,
   type Realtime,
   type RealtimeErrorKind,
@@ -11,7 +12,10 @@ export interface FakeRealtime extends Realtime {
   published: { topic: string; payload: unknown }[];
   subscriptions(): string[];
   deliver(topic: string, payload: unknown): void;
+  /** Back to `connected` after a drop also tells the reconnect listeners, like the real one. */
   setStatus(status: RealtimeStatus): void;
+  /** The connection was renewed quietly (a fresh token): the status stays, the reconnect listeners hear it. */
+  renewed(): void;
   /** While offline, publish rejects like the real one does. */
   offline: boolean;
 }
@@ -20,6 +24,7 @@ export function createFakeRealtime(): FakeRealtime {
   const handlers = new Map<string, Set<RealtimeHandler>>();
   const statusListeners = new Set<() => void>();
   const errorListeners = new Set<(kind: RealtimeErrorKind) => void>();
+  const reconnectListeners = new Set<() => void>();
   let status: RealtimeStatus = 'connected';
   const fake: FakeRealtime = {
     published: [],
@@ -33,6 +38,10 @@ export function createFakeRealtime(): FakeRealtime {
       errorListeners.add(listener);
       return () => errorListeners.delete(listener);
     },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     subscribe(filter, handler) {
       const set = handlers.get(filter) ?? new Set();
       set.add(handler);
@@ -43,7 +52,7 @@ export function createFakeRealtime(): FakeRealtime {
       };
     },
     async publish(topic, payload) {
-      if (fake.offline) throw new Error('offline');
+      if (fake.offline) throw new RealtimeOfflineError();
       fake.published.push({ topic, payload });
     },
     close() {
@@ -56,8 +65,13 @@ export function createFakeRealtime(): FakeRealtime {
       }
     },
     setStatus(next) {
+      const wasDown = status === 'reconnecting';
       status = next;
       for (const listener of statusListeners) listener();
+      if (wasDown && next === 'connected') for (const listener of reconnectListeners) listener();
+    },
+    renewed() {
+      for (const listener of reconnectListeners) listener();
     },
   };
   return fake;
