@@ -86,6 +86,8 @@ export const enUS: StaffCatalogue = {
     send: 'Send',
     pending: 'Sending',
     failed: 'Not sent',
+    failedNotAccepted: 'The server did not accept this message.',
+    failedRoomComplete: 'This consultation has ended, so it cannot be sent.',
     resend: 'Resend',
     chatbot: 'Chatbot',
     patientSuffix: 'patient',

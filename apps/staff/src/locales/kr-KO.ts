@@ -93,6 +93,8 @@ export const krKO = {
     send: '보내기',
     pending: '전송 중',
     failed: '전송 실패',
+    failedNotAccepted: '서버가 메시지를 받지 않았습니다.',
+    failedRoomComplete: '종료된 상담이라 보낼 수 없습니다.',
     resend: '다시 보내기',
     chatbot: '챗봇',
     patientSuffix: '환자',

@@ -76,6 +76,8 @@ export const zhCN: StaffCatalogue = {
     send: '发送',
     pending: '发送中',
     failed: '发送失败',
+    failedNotAccepted: '服务器未接受此消息。',
+    failedRoomComplete: '咨询已结束，无法发送。',
     resend: '重新发送',
     chatbot: '机器人',
     patientSuffix: '患者',

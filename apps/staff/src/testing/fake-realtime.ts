@@ -18,6 +18,10 @@ export interface FakeRealtime extends Realtime {
   renewed(): void;
   /** While offline, publish rejects like the real one does. */
   offline: boolean;
+  /** The broker refuses publishes: it drops the connection, so publish rejects (3.1.1 has no negative PUBACK). */
+  refusing: boolean;
+  /** Every publish that reached the broker, refused or not. */
+  attempts: { topic: string; payload: unknown }[];
 }
 
 export function createFakeRealtime(): FakeRealtime {
@@ -28,7 +32,9 @@ export function createFakeRealtime(): FakeRealtime {
   let status: RealtimeStatus = 'connected';
   const fake: FakeRealtime = {
     published: [],
+    attempts: [],
     offline: false,
+    refusing: false,
     status: () => status,
     onStatus(listener) {
       statusListeners.add(listener);
@@ -53,6 +59,8 @@ export function createFakeRealtime(): FakeRealtime {
     },
     async publish(topic, payload) {
       if (fake.offline) throw new RealtimeOfflineError();
+      fake.attempts.push({ topic, payload });
+      if (fake.refusing) throw new Error('connection closed');
       fake.published.push({ topic, payload });
     },
     close() {

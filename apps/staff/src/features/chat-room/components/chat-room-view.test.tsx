@@ -185,6 +185,75 @@ describe('the chat room view', () => {
     expect(sent[1]).toEqual(sent[0]);
   });
 
+  it('gives up on a message the server keeps refusing after three attempts, says why, and resends it on request', async () => {
+    const { user, realtime } = renderRoom([]);
+    await screen.findByText('아직 메시지가 없습니다.');
+    const reconnect = () => {
+      act(() => realtime.setStatus('reconnecting'));
+      act(() => realtime.setStatus('connected'));
+    };
+    const messageAttempts = () =>
+      realtime.attempts.filter((p) => p.topic === topics.chatRoomEvent(11, 'message'));
+
+    // Each refused publish makes the broker drop the connection; the console reconnects.
+    realtime.refusing = true;
+    await user.type(screen.getByRole('textbox', { name: '메시지 입력' }), '거부될 메시지{Enter}');
+    await waitFor(() => expect(messageAttempts()).toHaveLength(1));
+    expect(screen.getByText('전송 중')).toBeInTheDocument();
+    reconnect();
+    await waitFor(() => expect(messageAttempts()).toHaveLength(2));
+    reconnect();
+    await waitFor(() => expect(messageAttempts()).toHaveLength(3));
+
+    expect(await screen.findByText('서버가 메시지를 받지 않았습니다.')).toBeInTheDocument();
+    expect(screen.getByText('전송 실패')).toBeInTheDocument();
+    reconnect();
+    reconnect();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(messageAttempts()).toHaveLength(3);
+    // The same message every time: the server would store it once.
+    expect(new Set(messageAttempts().map((p) => JSON.stringify(p.payload))).size).toBe(1);
+
+    realtime.refusing = false;
+    await user.click(screen.getByRole('button', { name: '다시 보내기' }));
+    await waitFor(() => expect(realtime.published).toHaveLength(1));
+    expect(realtime.published[0]!.payload).toEqual(messageAttempts()[0]!.payload);
+    expect(screen.getByText('전송 중')).toBeInTheDocument();
+    expect(screen.queryByText('서버가 메시지를 받지 않았습니다.')).toBeNull();
+  });
+
+  it('does not resend a waiting message into a consultation that has ended', async () => {
+    const { user, realtime } = renderRoom([]);
+    await screen.findByText('아직 메시지가 없습니다.');
+    realtime.offline = true;
+    act(() => realtime.setStatus('reconnecting'));
+    await user.type(screen.getByRole('textbox', { name: '메시지 입력' }), '늦은 메시지{Enter}');
+    expect(screen.getByText('전송 중')).toBeInTheDocument();
+
+    // The patient ended the consultation meanwhile (the console hears it on the way back).
+    act(() => realtime.deliver(topics.chatRoomEvent(11, 'complete'), { roomIdx: 11 }));
+    realtime.offline = false;
+    act(() => realtime.setStatus('connected'));
+    expect(await screen.findByText('종료된 상담이라 보낼 수 없습니다.')).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(realtime.attempts).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: '다시 보내기' })).toBeNull();
+  });
+
+  it('catches up when the connection was renewed quietly', async () => {
+    let served: ChatMessage[] = [chatMessage({ idx: 1, content: '처음 메시지' })];
+    const { realtime } = renderRoom([], { routes: { 'GET /chat/messages': () => ok(page(served)) } });
+    await screen.findByText('처음 메시지');
+    served = [...served, chatMessage({ idx: 2, content: '교체 중 메시지' })];
+    act(() => realtime.renewed());
+    expect(await screen.findByText('교체 중 메시지')).toBeInTheDocument();
+    expect(screen.queryByText(/실시간 연결이 끊겨 있습니다/)).toBeNull();
+  });
+
   it('loads older pages when the staff member asks for earlier messages', async () => {
     const newest = Array.from({ length: 30 }, (_, i) =>
       chatMessage({

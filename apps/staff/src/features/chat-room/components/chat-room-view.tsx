@@ -22,14 +22,32 @@ import { parseTopic, topics } from '@smartcare/contract/topics';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { RoomStatusTag } from '../../../components/ui/room-status-tag';
 import { formatDate } from '../../../lib/format';
-import { useOnReconnect, useRealtime, useRealtimeStatus, useRealtimeTopic } from '../../../lib/realtime';
+import {
+  RealtimeOfflineError,
+  useOnReconnect,
+  useRealtime,
+  useRealtimeStatus,
+  useRealtimeTopic,
+} from '../../../lib/realtime';
 import { chatMessagesKey, useChatMessages } from '../api/get-chat-messages';
 import { useMarkRead } from '../api/mark-read';
-import { buildTimeline, mergeMessages, stillPending, type PendingMessage } from '../timeline';
+import {
+  buildTimeline,
+  mergeMessages,
+  stillPending,
+  type PendingFailure,
+  type PendingMessage,
+} from '../timeline';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
 /** A sent message that has not come back stamped within this time is shown as failed. */
 const CONFIRM_TIMEOUT_MS = 15_000;
+/**
+ * After this many publishes without the stamped copy the message waits for the staff
+ * member's "resend" (as the patient app does): a message the server refuses makes the
+ * broker drop the connection, and resending it on every reconnect would loop forever.
+ */
+export const MAX_SEND_ATTEMPTS = 3;
 
 export interface ChatRoomViewProps {
   room: ChatRoomSummary;
@@ -72,9 +90,19 @@ export function ChatRoomView({
       ),
     [history.data, live],
   );
-  const unconfirmed = useMemo(() => stillPending(pending, messages), [pending, messages]);
-  const timeline = useMemo(() => buildTimeline(messages, unconfirmed), [messages, unconfirmed]);
   const completed = room.status === 'COMPLETE';
+  const unconfirmed = useMemo(() => stillPending(pending, messages), [pending, messages]);
+  // A finished consultation takes no more messages: what still waits shows as given up, with the reason.
+  const shown = useMemo(
+    () =>
+      completed
+        ? unconfirmed.map((p): PendingMessage =>
+            p.state === 'sending' ? { ...p, state: 'failed', failure: 'roomComplete' } : p,
+          )
+        : unconfirmed,
+    [completed, unconfirmed],
+  );
+  const timeline = useMemo(() => buildTimeline(messages, shown), [messages, shown]);
   const joined = room.persons.some((p) => p.personType === 'USER' && p.idx === me.idx);
 
   useRealtimeTopic(topics.chatRoomAll(room.idx), (payload, topic) => {
@@ -108,8 +136,36 @@ export function ChatRoomView({
     }
   });
 
+  const completedRef = useRef(completed);
+  useEffect(() => {
+    completedRef.current = completed;
+  });
+
+  /** Changes one pending message, if it is still at the given attempt (a later one owns it otherwise). */
+  const updatePending = useCallback(
+    (clientMsgId: string, attempts: number | null, change: Partial<PendingMessage>) =>
+      setPending((list) =>
+        list.map((p) =>
+          p.clientMsgId === clientMsgId && (attempts === null || p.attempts === attempts)
+            ? { ...p, ...change }
+            : p,
+        ),
+      ),
+    [],
+  );
+  const fail = useCallback(
+    (clientMsgId: string, attempts: number | null, failure: PendingFailure) =>
+      updatePending(clientMsgId, attempts, { state: 'failed', failure }),
+    [updatePending],
+  );
+
   const publishMessage = useCallback(
-    (item: Pick<PendingMessage, 'clientMsgId' | 'content'>) => {
+    (item: Pick<PendingMessage, 'clientMsgId' | 'content' | 'attempts'>) => {
+      // The server refuses messages to a finished consultation: never send into one.
+      if (completedRef.current) return fail(item.clientMsgId, null, 'roomComplete');
+      if (item.attempts >= MAX_SEND_ATTEMPTS) return fail(item.clientMsgId, null, 'notAccepted');
+      const attempts = item.attempts + 1;
+      updatePending(item.clientMsgId, null, { state: 'sending', attempts, failure: undefined });
       realtime
         .publish(topics.chatRoomEvent(room.idx, 'message'), {
           clientMsgId: item.clientMsgId,
@@ -118,14 +174,24 @@ export function ChatRoomView({
         .then(() => {
           setTimeout(() => {
             setPending((list) =>
-              list.map((p) => (p.clientMsgId === item.clientMsgId ? { ...p, state: 'failed' } : p)),
+              list.map((p) =>
+                p.clientMsgId === item.clientMsgId && p.state === 'sending' && p.attempts === attempts
+                  ? { ...p, state: 'failed', failure: 'noReply' }
+                  : p,
+              ),
             );
           }, confirmTimeoutMs);
         })
-        // Offline: it stays "sending" and goes out again when the connection is back.
-        .catch(() => undefined);
+        .catch((error: unknown) => {
+          // Offline: it never left, so it is no attempt; it goes out when the connection is back.
+          if (error instanceof RealtimeOfflineError)
+            return updatePending(item.clientMsgId, attempts, { attempts: item.attempts });
+          // Cut off (a refused publish makes the broker drop the connection): resent on the
+          // reconnect, up to the limit.
+          if (attempts >= MAX_SEND_ATTEMPTS) fail(item.clientMsgId, attempts, 'notAccepted');
+        });
     },
-    [realtime, room.idx, confirmTimeoutMs],
+    [realtime, room.idx, confirmTimeoutMs, fail, updatePending],
   );
 
   // Back online: resend what is still waiting (clientMsgId makes it idempotent) and catch up.
@@ -142,17 +208,18 @@ export function ChatRoomView({
       content,
       createdAt: new Date().toISOString(),
       state: 'sending',
+      attempts: 0,
     };
     setPending((list) => [...list, item]);
     setDraft('');
     publishMessage(item);
   };
 
+  /** The staff member's "resend": a fresh round of attempts. */
   const resend = (clientMsgId: string) => {
     const item = pending.find((p) => p.clientMsgId === clientMsgId);
     if (!item) return;
-    setPending((list) => list.map((p) => (p.clientMsgId === clientMsgId ? { ...p, state: 'sending' } : p)));
-    publishMessage(item);
+    publishMessage({ ...item, attempts: 0 });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

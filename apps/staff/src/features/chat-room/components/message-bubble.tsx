@@ -51,9 +51,16 @@ export function PendingBubble({
         ) : (
           <>
             <span className="bubble-state bubble-state-failed">{t('chatRoom.failed')}</span>
-            <Button size="small" type="link" onClick={() => onResend(pending.clientMsgId)}>
-              {t('chatRoom.resend')}
-            </Button>
+            {pending.failure === 'notAccepted' && (
+              <span className="bubble-state-reason">{t('chatRoom.failedNotAccepted')}</span>
+            )}
+            {pending.failure === 'roomComplete' ? (
+              <span className="bubble-state-reason">{t('chatRoom.failedRoomComplete')}</span>
+            ) : (
+              <Button size="small" type="link" onClick={() => onResend(pending.clientMsgId)}>
+                {t('chatRoom.resend')}
+              </Button>
+            )}
           </>
         )}
       </div>
