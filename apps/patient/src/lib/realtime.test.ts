@@ -504,6 +504,32 @@ describe('a token that runs out while connected (the broker ends such a connecti
     expect(connections).not.toContain('reconnecting');
   });
 
+  it('when the old connection ends before the renewed one is up, the renewed one takes over without a third', async () => {
+    const { first, issued, connections } = await connectedWithToken(
+      () => [chatMessage({ idx: 1 })],
+      () => ({ body: ok({ accessToken: jwt(Date.now()), refreshToken: 'refresh-2' }) }),
+    );
+    await vi.advanceTimersByTimeAsync(issued + 880_000 - Date.now());
+    await vi.waitFor(() => expect(clients).toHaveLength(2));
+    const second = lastClient();
+    const queued = rt.chat.send('교체 중에 보낸 메시지')!;
+    await vi.waitFor(() => expect(first.published).toHaveLength(1));
+    // Expiry: the broker ends the old connection while the new one is still connecting.
+    vi.setSystemTime(issued + 900_000);
+    first.drop();
+    await flush();
+    expect(clients).toHaveLength(2);
+    second.accept();
+    await vi.waitFor(() => expect(second.published).toHaveLength(1));
+    expect(second.published[0]!.payload).toEqual({
+      clientMsgId: queued.clientMsgId,
+      content: '교체 중에 보낸 메시지',
+    });
+    expect(clients).toHaveLength(2);
+    expect(toast.items()).toEqual([]);
+    expect(connections).not.toContain('reconnecting');
+  });
+
   it('a real outage still toasts, even right after a quiet resume failed', async () => {
     const { first } = await connectedWithToken(
       () => [],

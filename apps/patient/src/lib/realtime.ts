@@ -613,8 +613,11 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     if (gen !== generation || client !== old || candidate) return;
     let c: BrokerClient | null;
     try {
-      // The session's token may be newer already (an API call or another tab refreshed it).
-      const creds = await credentials(session.tokens().accessToken === clientTokens.get(old));
+      // The session's token may be newer already (an API call or another tab refreshed it),
+      // unless the broker refused that one for the last renewal.
+      const forceRefresh = authRefused || session.tokens().accessToken === clientTokens.get(old);
+      authRefused = false;
+      const creds = await credentials(forceRefresh);
       if (gen !== generation || client !== old) return;
       if (!creds) {
         stop();

@@ -270,7 +270,9 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     if (closed || client !== old || candidate) return;
     let c: MqttClient | null;
     try {
-      let credentials = await options.credentials(false);
+      const forceRefresh = authRefused;
+      authRefused = false;
+      let credentials = await options.credentials(forceRefresh);
       // The app thought the token still fresh enough: renew it anyway, the broker is about to end this one.
       if (credentials && credentials.password === clientTokens.get(old))
         credentials = await options.credentials(true);
@@ -295,8 +297,12 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     candidate = c;
     const next = c;
     c.on('connect', () => void takeOver(next));
-    // Quiet: the old connection still serves; a failure shows as a close and is retried.
-    c.on('error', () => undefined);
+    // Quiet while the old connection still serves: a failure shows as a close and is retried.
+    c.on('error', (error) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === 4 || code === 5) authRefused = true;
+      if (client === next && attempt === 0) reportError('connection');
+    });
     c.on('close', () => onClose(next));
   }
 
@@ -311,10 +317,6 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     if (old) retire(old);
     attempt = 0;
     resuming = false;
-    c.on('error', (error) => {
-      const code = (error as { code?: unknown }).code;
-      if (code === 4 || code === 5) authRefused = true;
-    });
     // Topics added or dropped while it was subscribing.
     for (const filter of handlers.keys()) if (!filters.includes(filter)) subscribeOnBroker(c, filter);
     for (const filter of filters) if (!handlers.has(filter)) c.unsubscribe(filter);
