@@ -134,6 +134,35 @@ describe('the staff API client', () => {
     expect(requests[1]!.headers.Authorization).toBe('Bearer tab2-access');
   });
 
+  it('keeps the session when the refresh cannot reach the server, and reports a network error', async () => {
+    let online = true;
+    const routes: Record<string, FakeRoute> = {
+      'GET /chat/rooms': roomsAcceptingOnly('new-access'),
+      'POST /staff/refresh': () => ok({ accessToken: 'new-access', refreshToken: 'new-refresh' }),
+    };
+    const { session, onSessionEnded } = setUp(routes);
+    const server = createFakeFetch(routes);
+    const flaky = createApiClient({
+      session,
+      onSessionEnded,
+      fetch: (input, init) => {
+        if (!online && String(input).includes('/staff/refresh'))
+          return Promise.reject(new TypeError('Failed to fetch'));
+        return server.fetch(input, init);
+      },
+    });
+    online = false;
+    const error = await flaky.call('GET', apiPaths.chat.rooms).catch((e: unknown) => e);
+    expect((error as ApiError).code).toBe(NETWORK_ERROR);
+    await expect(flaky.refresh()).rejects.toMatchObject({ code: NETWORK_ERROR });
+    expect(session.get()?.refreshToken).toBe('old-refresh');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    // Back online, the same pair renews and the call goes through.
+    online = true;
+    await expect(flaky.call('GET', apiPaths.chat.rooms)).resolves.toEqual([]);
+    expect(session.get()?.accessToken).toBe('new-access');
+  });
+
   it('turns an unreachable server into a network error', async () => {
     const session = createSessionStore(localStorage, sessionStorage);
     const client = createApiClient({

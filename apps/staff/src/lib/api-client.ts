@@ -36,7 +36,10 @@ export interface ApiClient {
   request<T>(method: string, path: string, options?: ApiRequest): Promise<Envelope<T>>;
   /** The envelope's data on success; an ApiError otherwise. */
   call<T>(method: string, path: string, options?: ApiRequest): Promise<T>;
-  /** Renews the tokens; false when the staff member has to log in again. */
+  /**
+   * Renews the tokens; false when the staff member has to log in again. Rejects with a
+   * NETWORK_ERROR ApiError when the server could not be reached (the session is kept).
+   */
   refresh(): Promise<boolean>;
 }
 
@@ -128,7 +131,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
         if (locks) return await locks.request(REFRESH_LOCK, () => refreshOnce(failedAccessToken));
         return await refreshOnce(failedAccessToken);
-      } catch {
+      } catch (error) {
+        // Unreachable is not refused: the pair may still be good, so the session stays and
+        // the caller sees a network error (a dropped Wi-Fi must not log a nurse out).
+        if (error instanceof ApiError && error.code === NETWORK_ERROR) throw error;
         return false;
       } finally {
         refreshing = null;
