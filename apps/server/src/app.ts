@@ -27,6 +27,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { jobsPlugin } from './plugins/jobs.plugin.ts';
 import { mailerPlugin } from './plugins/mailer.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.plugin.ts';
+import { routeDefaultsPlugin } from './plugins/route-defaults.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.ts';
 import { healthModule } from './modules/health/health.routes.ts';
@@ -82,6 +83,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     // EXTERNAL PLUGINS
     await app.register(errorHandlerPlugin);
+    // Before anything adds routes: its onRoute hook gives each API route the shared defaults.
+    await app.register(routeDefaultsPlugin);
     await app.register(securityPlugin, { config });
     await app.register(openapiPlugin);
 

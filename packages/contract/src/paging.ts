@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Paging query (brief §2): `pNum` is 1-based. Query strings arrive as text, hence coerce. */
-export const pagingQuerySchema = z.object({
+export const pagingQuerySchema = z.strictObject({
   pNum: z.coerce.number().int().min(1).default(1),
   pSize: z.coerce.number().int().min(1).max(100).default(20),
 });

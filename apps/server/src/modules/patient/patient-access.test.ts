@@ -49,11 +49,15 @@ describe('a patient only ever reaches their own record', () => {
     const call = api(t.baseUrl);
     const smuggle = { idx: b.idx, patientIdx: b.idx };
 
-    const reads = [
-      await call.get(apiPaths.patient.getPatient, { token, query: smuggle }),
-      await call.get(apiPaths.patient.getMyData, { token, query: smuggle }),
-      await call.get(apiPaths.patient.getConsents, { token, query: smuggle }),
-    ];
+    const readPaths = [apiPaths.patient.getPatient, apiPaths.patient.getMyData, apiPaths.patient.getConsents];
+    // B's idx in the query is refused as unknown input …
+    for (const path of readPaths) {
+      const smuggled = await call.get(path, { token, query: smuggle });
+      expect(smuggled.code, path).toBe(ResultCode.VALIDATION_FAILED);
+      expect(JSON.stringify(smuggled.data)).not.toContain('다른환자');
+    }
+    // … and the reads answer A's record only.
+    const reads = await Promise.all(readPaths.map((path) => call.get(path, { token })));
     for (const read of reads) expect(JSON.stringify(read.data)).not.toContain('다른환자');
     expect((reads[0]!.data as { idx: number }).idx).toBe(a.idx);
     expect((reads[1]!.data as MyData).profile.idx).toBe(a.idx);

@@ -1,0 +1,70 @@
+import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
+import type { ApiRoute } from '../plugins/route-defaults.plugin.ts';
+
+/**
+ * One valid query and body per API route, for tests that walk the route table
+ * (app.apiRoutes) and must get past a route's own validation, e.g. to reach the query check
+ * (Fastify checks the body first). A new route with a query or a body needs an entry here:
+ * `exampleOf` says so by name, so the walk never skips it silently.
+ */
+interface RouteExample {
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+const login = { body: { loginId: 'someone', password: 'Some-pass1' } };
+const nurseCallAction = { body: { callIdx: 1 } };
+
+const EXAMPLES: Record<string, RouteExample> = {
+  [`POST ${apiPaths.patient.login}`]: login,
+  [`POST ${apiPaths.patient.iosLogin}`]: login,
+  [`POST ${apiPaths.staff.login}`]: login,
+  [`PUT ${apiPaths.patient.updateMyData}`]: { body: { name: '예시환자' } },
+  [`PUT ${apiPaths.patient.updateBodyInfo}`]: { body: { heightCm: 170 } },
+  [`PUT ${apiPaths.patient.updateFcmToken}`]: { body: { fcmToken: 'example-push-token' } },
+  [`PUT ${apiPaths.patient.alarmUpdate}`]: { body: { chat: true } },
+  [`PUT ${apiPaths.patient.updateConsents}`]: {
+    body: { consents: [{ termsCode: 'MARKETING', agreed: true }] },
+  },
+  [`DELETE ${apiPaths.patient.deleteRequest}`]: { body: { reason: '예시' } },
+  [`DELETE ${apiPaths.patient.delete}`]: { body: { password: 'Some-pass1' } },
+  [`POST ${apiPaths.patient.signUp}`]: {
+    body: {
+      loginId: 'example_id',
+      name: '예시',
+      email: 'example@example.com',
+      password: 'Some-pass1',
+      passwordConfirm: 'Some-pass1',
+      agreedTermsCodes: ['SERVICE', 'PRIVACY', 'HEALTH_DATA'],
+    },
+  },
+  [`POST ${apiPaths.patient.requestPasswordReset}`]: {
+    body: { loginId: 'someone', email: 'example@example.com' },
+  },
+  [`POST ${apiPaths.patient.resetPassword}`]: {
+    body: {
+      loginId: 'someone',
+      verificationCode: '123456',
+      newPassword: 'Some-pass1',
+      newPasswordConfirm: 'Some-pass1',
+    },
+  },
+  [`GET ${apiPaths.terms.getTerms}`]: { query: { termsCode: 'SERVICE' } },
+  [`GET ${apiPaths.chat.messages}`]: { query: { roomIdx: '1', hospitalIdx: '1' } },
+  [`PUT ${apiPaths.chat.markRead}`]: { body: { roomIdx: 1, lastReadMsgIdx: 0 } },
+  [`PUT ${apiPaths.nurseCall.acknowledge}`]: nurseCallAction,
+  [`PUT ${apiPaths.nurseCall.complete}`]: nurseCallAction,
+  [`PUT ${apiPaths.nurseCall.cancel}`]: nurseCallAction,
+};
+
+/** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */
+export const pathOf = (route: ApiRoute): string => route.url.slice(API_PREFIX.length);
+
+export function exampleOf(route: ApiRoute): RouteExample {
+  const key = `${route.method} ${pathOf(route)}`;
+  const example = EXAMPLES[key];
+  if (!example && route.hasBody) {
+    throw new Error(`No example body for ${key}: add one to testing/route-examples.ts`);
+  }
+  return example ?? {};
+}
