@@ -17,7 +17,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_PREFIX } from '@smartcare/contract/api-paths';
 import type { Config } from './config.ts';
 import { notFound } from './lib/errors.ts';
-import { logRedactPaths } from './lib/log-redact.ts';
+import { logRedaction } from './lib/log-redact.ts';
 import { auditPlugin } from './plugins/audit.plugin.ts';
 import { authPlugin } from './plugins/auth/auth.plugin.ts';
 import type { Database } from './plugins/db/database.ts';
@@ -58,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: logRedactPaths, censor: '[redacted]' },
+      ...logRedaction,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: config.bodyLimit,
