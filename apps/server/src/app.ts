@@ -21,7 +21,7 @@ import { logRedaction } from './lib/log-redact.ts';
 import { auditPlugin } from './plugins/audit.plugin.ts';
 import { authPlugin } from './plugins/auth/auth.plugin.ts';
 import type { Database } from './plugins/db/database.ts';
-import { dbPlugin } from './plugins/db/db.plugin.ts';
+import { dbPlugin, type ExitFn, type LockTiming } from './plugins/db/db.plugin.ts';
 import { erasurePlugin } from './plugins/erasure.plugin.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.plugin.ts';
 import { jobsPlugin } from './plugins/jobs.plugin.ts';
@@ -50,7 +50,19 @@ export interface BuildOptions {
   static?: StaticPluginOptions;
   /** Where the logs go (tests capture them to prove what is redacted); stdout otherwise. */
   logStream?: DestinationStream;
+  /**
+   * Ends the process after a fatal fault (the DATA_DIR lock lost), once the app has closed:
+   * prints the message and exits by default; tests pass their own to observe it.
+   */
+  exit?: ExitFn;
+  /** DATA_DIR lock refresh timing (tests shorten it to see a lost lock quickly). */
+  lockTiming?: LockTiming;
 }
+
+const exitProcess: ExitFn = (code, message) => {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+};
 
 export type App = FastifyInstance;
 
@@ -89,7 +101,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(openapiPlugin);
 
     // APP PLUGINS
-    await app.register(dbPlugin, { config, ...(options.database ? { database: options.database } : {}) });
+    await app.register(dbPlugin, {
+      config,
+      exit: options.exit ?? exitProcess,
+      ...(options.database ? { database: options.database } : {}),
+      ...(options.lockTiming ? { lockTiming: options.lockTiming } : {}),
+    });
     await app.register(jobsPlugin, { config, autoStart: options.jobsAutoStart ?? true });
     await app.register(authPlugin, { config });
     await app.register(auditPlugin);

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat, writeFile, mkdir, cp } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { PatientProfile } from '@smartcare/contract/patient';
@@ -63,6 +66,99 @@ describe('embedded database in DATA_DIR', () => {
     const next = await buildTestApp({ config: { dataDir } });
     await next.close();
   });
+});
+
+/** A port nobody listens on right now (the child binds it a moment later). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+/** `node --import tsx apps/server/src/main.ts` as `npm start` runs it, with only the given settings. */
+function startServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.resume();
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
+  return { child, exited };
+}
+
+describe('the lock on DATA_DIR', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'smartcare-lock-'));
+    await prepareDataDir(dataDir);
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('a second server process on the same directory exits non-zero with a clear message', async () => {
+    const running = await buildTestApp({ config: { dataDir } });
+    try {
+      const second = startServerProcess({
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+      });
+      const timer = setTimeout(() => second.child.kill('SIGKILL'), 60_000);
+      const { code, stderr } = await second.exited.finally(() => clearTimeout(timer));
+      expect(code).not.toBe(0);
+      expect(code).not.toBeNull();
+      expect(stderr).toMatch(/already using the embedded database/);
+      expect(stderr).toContain(path.resolve(dataDir));
+      // The first one kept its database and still answers.
+      const health = await api(running.baseUrl).get('/health');
+      expect(health.status).toBe(200);
+    } finally {
+      await running.close();
+    }
+  }, 90_000);
+
+  it('a server that loses its lock closes and exits non-zero with a clear message', async () => {
+    const exits: { code: number; message: string }[] = [];
+    let exited!: () => void;
+    const exitCalled = new Promise<void>((resolve) => (exited = resolve));
+    const t = await buildTestApp({
+      config: { dataDir },
+      build: {
+        lockTiming: { staleMs: 2_000, updateMs: 1_000 },
+        exit: (code, message) => {
+          exits.push({ code, message });
+          exited();
+        },
+      },
+    });
+    try {
+      expect((await api(t.baseUrl).get('/health')).status).toBe(200);
+      // What another process's takeover looks like from here: the lock is not ours any more.
+      await rm(path.join(dataDir, 'server.lock'), { recursive: true, force: true });
+      await exitCalled;
+      expect(exits).toHaveLength(1);
+      expect(exits[0]!.code).toBe(1);
+      expect(exits[0]!.message).toMatch(/lost its lock on the embedded database/);
+      expect(exits[0]!.message).toContain(path.resolve(dataDir));
+      // Closed before the exit: nothing listens, so nothing more is written.
+      expect(t.app.server.listening).toBe(false);
+      await expect(fetch(`${t.baseUrl}/medical2/app/api/health`)).rejects.toThrow();
+    } finally {
+      await t.close();
+    }
+    // It did not release a lock it no longer held; the directory opens again.
+    const next = await buildTestApp({ config: { dataDir } });
+    await next.close();
+  }, 60_000);
 });
 
 describe('migrations', () => {

@@ -20,11 +20,27 @@ export class StartupError extends Error {
   override name = 'StartupError';
 }
 
+/** How often the DATA_DIR lock is refreshed, and when an unrefreshed one counts as abandoned. */
+export interface LockTiming {
+  staleMs: number;
+  updateMs: number;
+}
+const DEFAULT_LOCK_TIMING: LockTiming = { staleMs: 15_000, updateMs: 5_000 };
+
+/** Ends the process: `process.exit` in production; tests pass their own to watch it happen. */
+export type ExitFn = (code: number, message: string) => void;
+
 export interface DbPluginOptions {
   config: Pick<Config, 'dataDir' | 'databaseUrl'>;
   /** An already open database (tests pass a cloned in-memory one). */
   database?: Database;
+  /** Called once the server has closed after losing its DATA_DIR lock. */
+  exit: ExitFn;
+  lockTiming?: LockTiming;
 }
+
+/** A lost lock stops the server even if closing hangs (an in-flight request that never ends). */
+const FORCED_EXIT_AFTER_MS = 10_000;
 
 /**
  * Two processes writing one PGlite directory silently lose data (stack-notes), so the
@@ -33,12 +49,13 @@ export interface DbPluginOptions {
 async function lockDataDir(
   dataDir: string,
   onCompromised: (error: Error) => void,
+  timing: LockTiming,
 ): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, 'server.lock'),
-      stale: 15_000,
-      update: 5_000,
+      stale: timing.staleMs,
+      update: timing.updateMs,
       realpath: false,
       // The default throws from a timer and kills the process; report it instead.
       onCompromised,
@@ -47,7 +64,8 @@ async function lockDataDir(
     if ((error as { code?: string }).code === 'ELOCKED') {
       throw new StartupError(
         `Another Smart Care server is already using the embedded database in ${path.resolve(dataDir)}. ` +
-          'Stop it first (after a crash its lock expires within 15 seconds), give this one its own DATA_DIR, ' +
+          `Stop it first (after a crash its lock expires within ${Math.ceil(timing.staleMs / 1000)} seconds), ` +
+          'give this one its own DATA_DIR, ' +
           'or use PostgreSQL (DATABASE_URL) to run several processes.',
       );
     }
@@ -58,12 +76,13 @@ async function lockDataDir(
 export async function openDatabase(
   config: DbPluginOptions['config'],
   onLockCompromised: (error: Error) => void = () => undefined,
+  lockTiming: LockTiming = DEFAULT_LOCK_TIMING,
 ): Promise<{ db: Database; release: () => Promise<void> }> {
   if (config.databaseUrl) {
     return { db: postgresDatabase(config.databaseUrl), release: async () => undefined };
   }
   await mkdir(config.dataDir, { recursive: true });
-  const release = await lockDataDir(config.dataDir, onLockCompromised);
+  const release = await lockDataDir(config.dataDir, onLockCompromised, lockTiming);
   try {
     const pglite = await openPglite(path.join(config.dataDir, 'pglite'));
     return { db: pgliteDatabase(pglite), release };
@@ -75,14 +94,33 @@ export async function openDatabase(
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, options) => {
+    let lockLost = false;
+    /**
+     * Another process may now open the same directory and write beside us, which silently
+     * loses data (stack-notes): stop at once rather than keep writing. Closing lets requests
+     * in flight finish and refuses new ones (503); then the process ends, non-zero.
+     */
+    const stopOnLostLock = (error: Error) => {
+      if (lockLost) return;
+      lockLost = true;
+      const message =
+        `Smart Care lost its lock on the embedded database in ${path.resolve(options.config.dataDir)} ` +
+        `(${error.message}): another process may now write to it. Stopping so that two servers never ` +
+        'write the same database; check for a second server on this DATA_DIR, then start again.';
+      app.log.fatal({ err: error }, message);
+      const forced = setTimeout(() => options.exit(1, message), FORCED_EXIT_AFTER_MS);
+      forced.unref();
+      void app
+        .close()
+        .catch((closeError: unknown) => app.log.error({ err: closeError }, 'error while stopping'))
+        .finally(() => {
+          clearTimeout(forced);
+          options.exit(1, message);
+        });
+    };
     const { db, release } = options.database
       ? { db: options.database, release: async () => undefined }
-      : await openDatabase(options.config, (error) =>
-          app.log.error(
-            { err: error },
-            'lost the lock on DATA_DIR: another process may now write to the same database',
-          ),
-        );
+      : await openDatabase(options.config, stopOnLostLock, options.lockTiming);
     let applied: string[];
     try {
       applied = await migrate(db);
@@ -95,7 +133,8 @@ export const dbPlugin = fp<DbPluginOptions>(
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.close();
-      await release();
+      // A lost lock is no longer ours to release (it may be another process's by now).
+      if (!lockLost) await release();
     });
   },
   { name: 'db' },
