@@ -5,6 +5,8 @@
  *   - a feature module: `await app.register(xModule, { prefix: API_PREFIX, config })` in the
  *     MODULES block below; routes declare `config: { auth: 'patient' | 'staff' }` and read
  *     the caller with `patientOf(request)` / `staffOf(request)` (plugins/auth/auth.plugin.ts);
+ *     a route without a query or body schema accepts none, and every route documents the error
+ *     envelopes (plugins/route-defaults.plugin.ts; tests walk `app.apiRoutes`);
  *   - a plugin other modules depend on (e.g. the MQTT broker): in the APP PLUGINS block,
  *     after `erasurePlugin`, so it can use app.db, app.tokens, app.audit and app.jobs;
  *   - a module holding patient data registers its eraser with
