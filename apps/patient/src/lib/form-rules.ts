@@ -21,13 +21,29 @@ export function validationText(
   return i18next.t(`validation.${key}`, params);
 }
 
+/**
+ * The length bounds inside the contract's LOGIN_ID_PATTERN and PASSWORD_PATTERN (which the
+ * server checks), spelled out so the form can say "Length must be 4~20" before the
+ * character rules; form-rules.test.ts proves they match the patterns.
+ */
+export const LOGIN_ID_LENGTH = { min: 4, max: 20 } as const;
+export const PASSWORD_LENGTH = { min: 8, max: 64 } as const;
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
 export const rules = {
+  /**
+   * Nothing typed → "Please input {field}"; only spaces → "Value cannot be empty" (spec §5
+   * has both). One rule, so a field never shows the two at once.
+   */
   required: (field: string): Rule => ({
     required: true,
-    whitespace: true,
-    message: validationText('required', { field }),
+    validator: async (_rule, value) => {
+      if (isBlank(value)) throw new Error(validationText('required', { field }));
+      if (typeof value === 'string' && value.trim() === '') throw new Error(validationText('empty'));
+    },
   }),
-  notEmpty: (): Rule => ({ required: true, whitespace: true, message: validationText('empty') }),
   email: (): Rule => ({
     validator: async (_rule, value) => {
       if (typeof value === 'string' && value !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
@@ -39,6 +55,14 @@ export const rules = {
     validator: async (_rule, value) => {
       if (typeof value === 'string' && value !== '' && value.length !== length)
         throw new Error(validationText('length', { length }));
+    },
+  }),
+  /** "Length must be {length}" for a range; `label` is the range as the language writes it ("4~20"). */
+  lengthWithin: (bounds: { min: number; max: number }, label: string): Rule => ({
+    validator: async (_rule, value) => {
+      if (typeof value !== 'string' || value === '') return;
+      if (value.length < bounds.min || value.length > bounds.max)
+        throw new Error(validationText('length', { length: label }));
     },
   }),
   pattern: (pattern: RegExp, key: ValidationMessageKey): Rule => ({

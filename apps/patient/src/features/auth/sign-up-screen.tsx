@@ -11,7 +11,7 @@ import { ChoiceGroup } from '../../components/ui/choice-group';
 import { Page } from '../../components/ui/page';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
-import { applyFieldErrors, rules } from '../../lib/form-rules';
+import { applyFieldErrors, LOGIN_ID_LENGTH, PASSWORD_LENGTH, rules } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
 import { writeStorage, storageKeys } from '../../lib/storage-keys';
 import { useSignUp } from './api/sign-up';
@@ -86,7 +86,12 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
           name="loginId"
           label={t('signUp.username')}
           description={t('signUp.usernameHelp')}
-          rules={[rules.required(t('signUp.username')), rules.pattern(LOGIN_ID_PATTERN, 'loginIdRule')]}
+          validateFirst
+          rules={[
+            rules.required(t('signUp.username')),
+            rules.lengthWithin(LOGIN_ID_LENGTH, t('signUp.lengthRange', LOGIN_ID_LENGTH)),
+            rules.pattern(LOGIN_ID_PATTERN, 'loginIdRule'),
+          ]}
         >
           <Input autoComplete="username" clearable />
         </Form.Item>
@@ -96,6 +101,7 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
         <Form.Item
           name="email"
           label={t('signUp.email')}
+          validateFirst
           rules={[rules.required(t('signUp.email')), rules.email()]}
         >
           <Input type="email" autoComplete="email" inputMode="email" clearable />
@@ -104,7 +110,12 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
           name="password"
           label={t('signUp.password')}
           description={t('signUp.passwordHelp')}
-          rules={[rules.required(t('signUp.password')), rules.pattern(PASSWORD_PATTERN, 'passwordRule')]}
+          validateFirst
+          rules={[
+            rules.required(t('signUp.password')),
+            rules.lengthWithin(PASSWORD_LENGTH, t('signUp.lengthRange', PASSWORD_LENGTH)),
+            rules.pattern(PASSWORD_PATTERN, 'passwordRule'),
+          ]}
         >
           <Input type="password" autoComplete="new-password" />
         </Form.Item>
@@ -112,6 +123,7 @@ export function SignUpScreen({ TermsField }: { TermsField: TermsFieldComponent }
           name="passwordConfirm"
           label={t('signUp.confirmPassword')}
           dependencies={['password']}
+          validateFirst
           rules={[rules.required(t('signUp.confirmPassword')), rules.matches(form, 'password')]}
         >
           <Input type="password" autoComplete="new-password" />
