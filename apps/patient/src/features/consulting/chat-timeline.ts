@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@smartcare/contract/chat';
 import type { AppLocale } from '@smartcare/contract/result-codes';
+import { intlLocale } from '../../lib/date-format';
 import type { PendingChatMessage } from '../../lib/realtime';
 
 /** One row of the conversation: a date separator, a stored message, or one of the patient's pending ones. */
@@ -8,10 +9,7 @@ export type TimelineItem =
   | { kind: 'message'; key: string; message: ChatMessage }
   | { kind: 'pending'; key: string; pending: PendingChatMessage };
 
-/** Intl wants ko-KR; the app's tag for Korean is the spec's kr-KO. */
-export function intlLocale(locale: AppLocale): string {
-  return locale === 'kr-KO' ? 'ko-KR' : locale;
-}
+export { intlLocale };
 
 export function formatTime(iso: string, locale: AppLocale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { hour: 'numeric', minute: '2-digit' }).format(

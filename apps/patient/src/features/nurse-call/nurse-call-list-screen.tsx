@@ -18,6 +18,7 @@ import { errorMessage } from '../../lib/api-error';
 import { currentLocale } from '../../lib/i18n';
 import { RealtimeOfflineError, useChatSnapshot, useRealtime } from '../../lib/realtime';
 import { toast } from '../../lib/toast';
+import { intlLocale } from '../../lib/date-format';
 import { useSession } from '../../lib/use-session';
 import { useCancelNurseCall } from './api/cancel-nurse-call';
 import { myCallsQueryKey, useMyCalls } from './api/get-my-calls';
@@ -28,11 +29,10 @@ const OPEN = new Set<string>(OPEN_NURSE_CALL_STATUS_VALUES);
 const URGENT = new Set<NurseCallReason>(['EMERGENCY', 'FALL']);
 
 function formatTime(iso: string, locale: AppLocale): string {
-  const tag = locale === 'kr-KO' ? 'ko-KR' : locale;
   const date = new Date(iso);
   const sameDay = date.toDateString() === new Date().toDateString();
   return new Intl.DateTimeFormat(
-    tag,
+    intlLocale(locale),
     sameDay
       ? { hour: 'numeric', minute: '2-digit' }
       : { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },

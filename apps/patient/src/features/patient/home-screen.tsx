@@ -4,6 +4,7 @@ import { AppIcon, type IconName } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
+import { formatDate } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { usePatient } from './api/get-patient';
 
@@ -28,7 +29,7 @@ const ENTRY_ICONS: Record<string, IconName> = {
 
 /** Each area's home: greeting, the chosen hospital, and an entry to every feature of the area. */
 export function HomeScreen({ area }: { area: Area }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = areaConfig[area];
   const patient = usePatient();
   const profile = patient.data;
@@ -56,7 +57,7 @@ export function HomeScreen({ area }: { area: Area }) {
 
           {profile.deletionDueAt && (
             <div className="notice-box" role="status">
-              {t('home.deletionPending', { date: new Date(profile.deletionDueAt).toLocaleDateString() })}{' '}
+              {t('home.deletionPending', { date: formatDate(profile.deletionDueAt, i18n.language) })}{' '}
               <Link to={config.common.patientDelete.href()}>{t('home.deletionManage')}</Link>
             </div>
           )}

@@ -12,6 +12,7 @@ import { Section } from '../../components/ui/menu-list';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
+import { formatDate, formatDateTime } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { applyFieldErrors, rules } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
@@ -25,7 +26,7 @@ import { usePatient } from './api/get-patient';
  * after a grace period and can be withdrawn, or deletion at once with the password.
  */
 export function PatientDeleteScreen({ area }: { area: Area }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const config = areaConfig[area];
   const patient = usePatient();
@@ -48,7 +49,7 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
       { reason: reason.trim() || undefined },
       {
         onSuccess: (done) =>
-          toast.success(t('patientDelete.requested', { date: new Date(done.dueAt).toLocaleDateString() })),
+          toast.success(t('patientDelete.requested', { date: formatDate(done.dueAt, i18n.language) })),
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
@@ -92,7 +93,7 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
       {profile && profile.deletionDueAt && (
         <Section title={t('patientDelete.pendingTitle')}>
           <p className="notice-box" role="status">
-            {t('patientDelete.pending', { date: new Date(profile.deletionDueAt).toLocaleString() })}
+            {t('patientDelete.pending', { date: formatDateTime(profile.deletionDueAt, i18n.language) })}
           </p>
           <Button block size="large" color="primary" loading={withdraw.isPending} onClick={askWithdraw}>
             {t('patientDelete.withdraw')}

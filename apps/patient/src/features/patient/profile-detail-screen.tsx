@@ -4,12 +4,13 @@ import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
+import { formatDate } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { usePatient } from './api/get-patient';
 
 /** /detail: the patient's profile as the hospital has it. */
 export function ProfileDetailScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const patient = usePatient();
   const profile = patient.data;
   // The profile says which areas the patient belongs to; the first one is "home".
@@ -38,7 +39,7 @@ export function ProfileDetailScreen() {
                 [t('profile.sex'), profile.sex ? t(`profile.sex${profile.sex}`) : dash],
                 [t('profile.hospital'), profile.choseHospitalName ?? t('home.noHospital')],
                 [t('profile.ward'), [profile.ward, profile.bed].filter(Boolean).join(' / ') || dash],
-                [t('profile.memberSince'), new Date(profile.createdAt).toLocaleDateString()],
+                [t('profile.memberSince'), formatDate(profile.createdAt, i18n.language)],
               ].map(([term, value]) => (
                 <div key={term} className="detail-row">
                   <dt>{term}</dt>

@@ -6,6 +6,7 @@ import { Page } from '../../components/ui/page';
 import { EmptyView, ErrorView, LoadingView } from '../../components/ui/state-views';
 import { Toggle } from '../../components/ui/toggle';
 import { areaConfig, type Area } from '../../config/area';
+import { formatDateTime } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { useConsents } from './api/get-consents';
@@ -16,7 +17,7 @@ import { useUpdateConsents } from './api/update-consents';
  * end only with the account (PIPA: refusing an optional item never blocks the service).
  */
 export function AgreeListScreen({ area }: { area: Area }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = areaConfig[area];
   const consents = useConsents();
   const update = useUpdateConsents();
@@ -45,7 +46,7 @@ export function AgreeListScreen({ area }: { area: Area }) {
   const when = (consent: Consent) =>
     consent.agreedAt
       ? t(consent.agreed ? 'agreeList.agreedAt' : 'agreeList.refusedAt', {
-          date: new Date(consent.agreedAt).toLocaleString(),
+          date: formatDateTime(consent.agreedAt, i18n.language),
         })
       : t('agreeList.never');
 

@@ -3,13 +3,14 @@ import { MenuList } from '../../components/ui/menu-list';
 import { Page } from '../../components/ui/page';
 import { EmptyView, ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
+import { formatDate } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { session } from '../../lib/session';
 import { useTermsList } from './api/get-terms-list';
 
 /** The terms of service, each opening at `common/terms/:termsCode`. */
 export function TermsListScreen({ area }: { area: Area }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = areaConfig[area];
   const terms = useTermsList();
   return (
@@ -27,7 +28,7 @@ export function TermsListScreen({ area }: { area: Area }) {
             label: item.title,
             description: t('terms.versionLine', {
               version: item.version,
-              date: new Date(item.effectiveAt).toLocaleDateString(),
+              date: formatDate(item.effectiveAt, i18n.language),
             }),
             extra: (
               <span className={item.required ? 'tag tag-required' : 'tag'}>
