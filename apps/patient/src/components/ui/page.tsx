@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppIcon } from './icons';
@@ -6,7 +6,8 @@ import { AppIcon } from './icons';
 /**
  * One screen: a header with a real back button and the title as the page's h1, then the
  * content. Our own header instead of antd-mobile's NavBar, whose back arrow is a bare div
- * that neither keyboards nor screen readers can reach.
+ * that neither keyboards nor screen readers can reach. The browser tab (and what a screen
+ * reader announces on navigation) names the screen too: "<screen> - <app>".
  */
 export function Page({
   title,
@@ -22,6 +23,11 @@ export function Page({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const appName = t('app.name');
+  useEffect(() => {
+    // `title` arrives translated, so a language switch re-renders with the new words.
+    document.title = title && title !== appName ? `${title} - ${appName}` : appName;
+  }, [title, appName]);
   const goBack = () => {
     if (back === true) {
       if (window.history.length > 1) navigate(-1);
