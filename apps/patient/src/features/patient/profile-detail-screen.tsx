@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuList, Section } from '../../components/ui/menu-list';
 import { Page } from '../../components/ui/page';
@@ -31,16 +32,18 @@ export function ProfileDetailScreen() {
           </section>
           <Section title={t('profile.information')}>
             <dl className="detail-list">
-              {[
-                [t('profile.loginId'), profile.loginId],
-                [t('profile.email'), profile.email ?? dash],
-                [t('profile.phone'), profile.phone ?? dash],
-                [t('profile.birthDate'), profile.birthDate ?? dash],
-                [t('profile.sex'), profile.sex ? t(`profile.sex${profile.sex}`) : dash],
-                [t('profile.hospital'), profile.choseHospitalName ?? t('home.noHospital')],
-                [t('profile.ward'), [profile.ward, profile.bed].filter(Boolean).join(' / ') || dash],
-                [t('profile.memberSince'), formatDate(profile.createdAt, i18n.language)],
-              ].map(([term, value]) => (
+              {(
+                [
+                  [t('profile.loginId'), profile.loginId],
+                  [t('profile.email'), profile.email ? emailWithBreak(profile.email) : dash],
+                  [t('profile.phone'), profile.phone ?? dash],
+                  [t('profile.birthDate'), profile.birthDate ?? dash],
+                  [t('profile.sex'), profile.sex ? t(`profile.sex${profile.sex}`) : dash],
+                  [t('profile.hospital'), profile.choseHospitalName ?? t('home.noHospital')],
+                  [t('profile.ward'), [profile.ward, profile.bed].filter(Boolean).join(' / ') || dash],
+                  [t('profile.memberSince'), formatDate(profile.createdAt, i18n.language)],
+                ] satisfies [string, ReactNode][]
+              ).map(([term, value]) => (
                 <div key={term} className="detail-row">
                   <dt>{term}</dt>
                   <dd>{value}</dd>
@@ -58,5 +61,18 @@ export function ProfileDetailScreen() {
         </>
       )}
     </Page>
+  );
+}
+
+/** A long address wraps after the "@" rather than somewhere inside the domain. */
+function emailWithBreak(email: string): ReactNode {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
