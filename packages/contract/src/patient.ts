@@ -5,7 +5,10 @@ import { consentSchema, termsCodeSchema } from './terms.ts';
 import { ValidationMessage as V } from './validation-messages.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid);
-const phone = z.string().trim().regex(/^[0-9-]{9,15}$/, V.invalid);
+const phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9-]{9,15}$/, V.invalid);
 const email = z.email(V.email).max(254, V.invalid);
 
 /** `GET /patient/getPatient` — the profile the app keeps as `myData` (spec §3). */
@@ -106,8 +109,19 @@ export type DeletePatientBody = z.infer<typeof deletePatientBodySchema>;
 /** `POST /patient/signUp` — the account area's sign-up (spec §2 hinted content, §5 messages). */
 export const signUpBodySchema = z
   .strictObject({
-    loginId: z.string().trim().min(1, V.required).regex(LOGIN_ID_PATTERN, V.loginIdRule),
-    name: z.string().trim().min(1, V.required).max(50, V.invalid),
+    // Nothing typed asks for the field; only spaces is "cannot be empty" (the app says the same).
+    loginId: z
+      .string()
+      .min(1, { message: V.required, abort: true })
+      .trim()
+      .min(1, { message: V.empty, abort: true })
+      .regex(LOGIN_ID_PATTERN, V.loginIdRule),
+    name: z
+      .string()
+      .min(1, { message: V.required, abort: true })
+      .trim()
+      .min(1, { message: V.empty, abort: true })
+      .max(50, V.invalid),
     email: email,
     password: z.string().min(1, V.required).regex(PASSWORD_PATTERN, V.passwordRule),
     passwordConfirm: z.string().min(1, V.required),

@@ -84,6 +84,8 @@ describe('sign-up', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(english.data!.fields).toEqual([{ field: 'email', message: 'Email format error' }]);
+    const blank = await signUp({ ...valid('newpatient5'), name: '   ' });
+    expect(blank.data!.fields).toEqual([{ field: 'name', message: '값을 비워 둘 수 없습니다' }]);
   });
 });
 
