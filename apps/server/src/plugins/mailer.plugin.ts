@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -9,8 +10,14 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** True when the message went to an SMTP server. */
+  /** True when the message went to an SMTP server; rejects when the server refused or was unreachable. */
   send(message: MailMessage, devLogNote?: Record<string, unknown>): Promise<boolean>;
+  /**
+   * Sends without keeping the caller waiting and never fails it: a failure is logged
+   * (subject and error only, never the text). For answers that must not depend on the mail
+   * server, e.g. a password reset answers the same whether or not an e-mail goes out.
+   */
+  sendInBackground(message: MailMessage, devLogNote?: Record<string, unknown>): void;
 }
 
 declare module 'fastify' {
@@ -24,13 +31,43 @@ export interface MailerPluginOptions {
 }
 
 /**
+ * nodemailer waits up to two minutes for a connection and ten for a quiet socket; a dead
+ * mail server should not hold messages (or a shutdown) that long. SMTP_URL's own query
+ * options still win.
+ */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+/** How long a shutdown waits for messages still on their way. */
+const CLOSE_WAIT_MS = 5_000;
+
+export function smtpUrlWithTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, value] of Object.entries(SMTP_TIMEOUTS_MS)) {
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+/** What of a failed send may be logged: nodemailer's error code and stage, not the message. */
+function mailError(error: unknown) {
+  const { code, command, responseCode, message } = error as {
+    code?: string;
+    command?: string;
+    responseCode?: number;
+    message?: string;
+  };
+  return { code, command, responseCode, message };
+}
+
+/**
  * E-mail through SMTP_URL. Without it, development writes what it would have sent to the
  * log so the flow can be tried; production never logs message contents (they carry codes).
  */
 export const mailerPlugin = fp<MailerPluginOptions>(
   async (app, { config }) => {
-    const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-    app.decorate('mailer', {
+    const transport = config.smtpUrl ? nodemailer.createTransport(smtpUrlWithTimeouts(config.smtpUrl)) : null;
+    const inFlight = new Set<Promise<unknown>>();
+
+    const mailer: Mailer = {
       async send(message, devLogNote) {
         if (transport) {
           await transport.sendMail({ from: config.mailFrom, ...message });
@@ -46,8 +83,24 @@ export const mailerPlugin = fp<MailerPluginOptions>(
         }
         return false;
       },
-    });
+
+      sendInBackground(message, devLogNote) {
+        const sending = mailer
+          .send(message, devLogNote)
+          .catch((error: unknown) => {
+            app.log.error({ subject: message.subject, err: mailError(error) }, 'e-mail could not be sent');
+          })
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+      },
+    };
+    app.decorate('mailer', mailer);
+
     app.addHook('onClose', async () => {
+      // Messages already accepted get their chance to leave, within a bound.
+      if (inFlight.size > 0) {
+        await Promise.race([Promise.allSettled(inFlight), sleep(CLOSE_WAIT_MS, undefined, { ref: false })]);
+      }
       transport?.close();
     });
   },

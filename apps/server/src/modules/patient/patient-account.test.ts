@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ValidationFailure } from '@smartcare/contract/envelope';
 import type { MyData } from '@smartcare/contract/patient';
@@ -116,7 +119,8 @@ describe('forgotten password', () => {
       body: { loginId: patient.loginId, email: 'Forgetful@example.com' },
     });
     expect(asked.code).toBe(ResultCode.SUCCESS);
-    expect(smtp.mails).toHaveLength(1);
+    // The e-mail leaves after the answer.
+    await vi.waitFor(() => expect(smtp.mails).toHaveLength(1));
     expect(smtp.mails[0]!.to).toEqual(['forgetful@example.com']);
     const code = codeIn(smtp.mails[0]!.raw);
     expect(code).toMatch(/^\d{6}$/);
@@ -152,6 +156,8 @@ describe('forgotten password', () => {
         ResultCode.SUCCESS,
       );
     }
+    // Give a (wrongly) sent mail the time to arrive before saying none did.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.mails.length).toBe(before);
   });
 
@@ -160,6 +166,9 @@ describe('forgotten password', () => {
     await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, {
       body: { loginId: patient.loginId, email: 'guess@example.com' },
     });
+    await vi.waitFor(() =>
+      expect(smtp.mails.some((mail) => mail.to.includes('guess@example.com'))).toBe(true),
+    );
     const code = codeIn(smtp.mails.at(-1)!.raw)!;
     const wrongCode = code === '000000' ? '111111' : '000000';
     const attempt = (verificationCode: string) =>
@@ -194,5 +203,100 @@ describe('forgotten password', () => {
         { field: 'newPasswordConfirm', message: '비밀번호가 일치하지 않습니다' },
       ]),
     );
+  });
+});
+
+/** Log lines as parsed JSON objects, captured from the app's own logger. */
+function captureLog() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('forgotten password while the mail server is down', () => {
+  let t: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    // A real SMTP sink, closed again: its port now refuses connections.
+    const smtp = await startSmtpSink();
+    await smtp.close();
+    t = await buildTestApp({
+      config: { smtpUrl: smtp.url, logLevel: 'info' },
+      build: { logStream: log.stream },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers a real account exactly as an unknown one, and logs the failure without the code', async () => {
+    const patient = await createPatient(t.app.db, { email: 'offline@example.com' });
+    const ask = (body: { loginId: string; email: string }) =>
+      api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, { body });
+    const real = await ask({ loginId: patient.loginId, email: 'offline@example.com' });
+    const unknown = await ask({ loginId: 'no-such-user', email: 'offline@example.com' });
+
+    expect(real.status).toBe(200);
+    expect(real.code).toBe(ResultCode.SUCCESS);
+    const shape = (r: typeof real) => ({
+      status: r.status,
+      code: r.code,
+      description: r.description,
+      data: r.data,
+    });
+    expect(shape(real)).toEqual(shape(unknown));
+
+    // The code was made (a later request replaces it) and the failure is in the log.
+    const codes = await t.app.db.one<{ n: number }>(
+      'SELECT count(*) AS n FROM password_reset_codes WHERE patient_idx = $1',
+      [patient.idx],
+    );
+    expect(codes.n).toBe(1);
+    await vi.waitFor(() =>
+      expect(log.lines.some((line) => line.msg === 'e-mail could not be sent')).toBe(true),
+    );
+    const failure = log.lines.find((line) => line.msg === 'e-mail could not be sent')!;
+    expect(failure).toMatchObject({ level: 50, err: { code: 'ESOCKET' } });
+    const text = JSON.stringify(log.lines);
+    expect(text).not.toMatch(/인증번호: \d/);
+    expect(text).not.toMatch(/"code":"\d{6}"/);
+    expect(text).not.toContain('offline@example.com');
+  });
+});
+
+describe('forgotten password with a mail server that never answers', () => {
+  let t: TestApp;
+  const sockets = new Set<Socket>();
+  // Accepts the connection and then says nothing: nodemailer waits for a greeting.
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await t.close();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
+  it('does not keep the caller waiting for the e-mail', async () => {
+    const patient = await createPatient(t.app.db, { email: 'waiting@example.com' });
+    const started = performance.now();
+    const real = await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, {
+      body: { loginId: patient.loginId, email: 'waiting@example.com' },
+    });
+    const took = performance.now() - started;
+    expect(real.code).toBe(ResultCode.SUCCESS);
+    // The mail is still waiting for the server's greeting (10 s), the answer is not.
+    await vi.waitFor(() => expect(sockets.size).toBe(1));
+    expect(took).toBeLessThan(2_000);
   });
 });

@@ -37,7 +37,7 @@ export interface PatientServiceDeps {
   db: Database;
   tokens: Pick<Tokens, 'issuePair' | 'rotate' | 'revokeAllOf'>;
   audit: Pick<Audit, 'record'>;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: Pick<Mailer, 'sendInBackground'>;
   erasure: Pick<PatientErasure, 'handlers'>;
   config: Pick<Config, 'loginLockThreshold' | 'loginLockSeconds' | 'deletionGraceDays'>;
 }
@@ -304,7 +304,11 @@ export function createPatientService(deps: PatientServiceDeps) {
       }
     },
 
-    /** Always succeeds, whether or not the account exists, so it cannot be used to find accounts. */
+    /**
+     * Always succeeds, whether or not the account exists, so it cannot be used to find
+     * accounts. The e-mail leaves after the answer: a slow or dead mail server shows in the
+     * log, never in the answer or its timing.
+     */
     async requestPasswordReset(loginId: string, email: string): Promise<void> {
       const account = await patients.findCredentialsByLoginId(loginId);
       if (!account?.email || account.email.toLowerCase() !== email.toLowerCase()) return;
@@ -325,7 +329,10 @@ export function createPatientService(deps: PatientServiceDeps) {
           tx,
         );
       });
-      await mailer.send(passwordResetMail(account.email, code, RESET_CODE_TTL_S / 60), { loginId, code });
+      mailer.sendInBackground(passwordResetMail(account.email, code, RESET_CODE_TTL_S / 60), {
+        loginId,
+        code,
+      });
     },
 
     async resetPassword(loginId: string, code: string, newPassword: string): Promise<void> {
