@@ -188,6 +188,35 @@ describe('forgotten password', () => {
     await loginPatient(t.baseUrl, patient);
   });
 
+  it('a password reset lifts a login lock: the owner proved who they are', async () => {
+    const patient = await createPatient(t.app.db, { email: 'locked-out@example.com' });
+    const wrong = { loginId: patient.loginId, password: 'wrong-Pass1!' };
+    for (let i = 0; i < t.config.loginLockThreshold; i++)
+      await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    const locked = await api(t.baseUrl).post(apiPaths.patient.login, {
+      body: { loginId: patient.loginId, password: patient.password },
+    });
+    expect(locked.code).toBe(ResultCode.ACCOUNT_LOCKED);
+
+    await api(t.baseUrl).post(apiPaths.patient.requestPasswordReset, {
+      body: { loginId: patient.loginId, email: 'locked-out@example.com' },
+    });
+    await vi.waitFor(() =>
+      expect(smtp.mails.some((mail) => mail.to.includes('locked-out@example.com'))).toBe(true),
+    );
+    const mail = smtp.mails.find((entry) => entry.to.includes('locked-out@example.com'))!;
+    const reset = await api(t.baseUrl).post(apiPaths.patient.resetPassword, {
+      body: {
+        loginId: patient.loginId,
+        verificationCode: codeIn(mail.raw),
+        newPassword: 'Unlocked-9',
+        newPasswordConfirm: 'Unlocked-9',
+      },
+    });
+    expect(reset.code).toBe(ResultCode.SUCCESS);
+    await loginPatient(t.baseUrl, { loginId: patient.loginId, password: 'Unlocked-9' });
+  });
+
   it('the code must be six digits and the passwords must match', async () => {
     const response = await api(t.baseUrl).post<ValidationFailure>(apiPaths.patient.resetPassword, {
       body: {

@@ -6,6 +6,7 @@ import type { PatientProfile } from '@smartcare/contract/patient';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createHospital, createPatient, loginPatient } from '../../testing/factories.ts';
+import { LOGIN_FAILURES_PRUNE_JOB } from './patient.jobs.ts';
 
 describe('patient login', () => {
   let t: TestApp;
@@ -88,6 +89,73 @@ describe('patient login', () => {
     expect(right.data!.retryAfterSeconds).toBeGreaterThan(500);
     expect(right.data!.retryAfterSeconds).toBeLessThanOrEqual(600);
     expect(right.headers.get('retry-after')).toBe(String(right.data!.retryAfterSeconds));
+  });
+
+  it('an unknown login id locks exactly like a known one, so the lock tells nothing about who exists', async () => {
+    const patient = await createPatient(t.app.db);
+    /** Status, code, description and data of each try, with the retry time rounded to a minute. */
+    const tries = async (loginId: string) => {
+      const seen = [];
+      for (let i = 0; i < 5; i++) {
+        const response = await api(t.baseUrl).post<RetryAfter | null>(apiPaths.patient.login, {
+          body: { loginId, password: 'wrong-Pass1!' },
+        });
+        seen.push({
+          status: response.status,
+          code: response.code,
+          description: response.description,
+          retryAfter: response.headers.get('retry-after') === null ? null : 'set',
+          minutes: response.data ? Math.ceil(response.data.retryAfterSeconds / 60) : null,
+        });
+      }
+      return seen;
+    };
+    const known = await tries(patient.loginId);
+    const unknown = await tries(`nobody-${patient.loginId}`);
+    expect(unknown).toEqual(known);
+    expect(known.map((entry) => entry.code)).toEqual([
+      ResultCode.BAD_CREDENTIALS,
+      ResultCode.BAD_CREDENTIALS,
+      ResultCode.ACCOUNT_LOCKED,
+      ResultCode.ACCOUNT_LOCKED,
+      ResultCode.ACCOUNT_LOCKED,
+    ]);
+    expect(known[2]).toMatchObject({ status: 423, retryAfter: 'set', minutes: 10 });
+  });
+
+  it('failures too far apart do not add up, and the pruning job forgets them', async () => {
+    const patient = await createPatient(t.app.db);
+    const wrong = { loginId: patient.loginId, password: 'wrong-Pass1!' };
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    await api(t.baseUrl).post(apiPaths.patient.login, { body: { ...wrong, loginId: 'ghost-id-1' } });
+    // Both failures happened longer ago than the lock window (600 s).
+    await t.app.db.query(
+      `UPDATE login_failures SET last_failed_at = now() - interval '11 minutes' WHERE login_id = ANY($1)`,
+      [[patient.loginId, 'ghost-id-1']],
+    );
+    const third = await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    expect(third.code).toBe(ResultCode.BAD_CREDENTIALS);
+    // The patient's fresh failure stays; the made-up id's old one goes.
+    expect(await t.app.jobs.runNow(LOGIN_FAILURES_PRUNE_JOB)).toBeGreaterThanOrEqual(1);
+    const { rows } = await t.app.db.query<{ login_id: string; failed_count: number }>(
+      'SELECT login_id, failed_count FROM login_failures WHERE login_id = ANY($1)',
+      [[patient.loginId, 'ghost-id-1']],
+    );
+    expect(rows).toEqual([{ login_id: patient.loginId, failed_count: 1 }]);
+  });
+
+  it('a lock that has run out lets the right password in', async () => {
+    const patient = await createPatient(t.app.db);
+    const wrong = { loginId: patient.loginId, password: 'wrong-Pass1!' };
+    for (let i = 0; i < 3; i++) await api(t.baseUrl).post(apiPaths.patient.login, { body: wrong });
+    await t.app.db.query(
+      `UPDATE login_failures SET locked_until = now() - interval '1 second' WHERE login_id = $1`,
+      [patient.loginId],
+    );
+    await loginPatient(t.baseUrl, patient);
+    const left = await t.app.db.query('SELECT 1 FROM login_failures WHERE login_id = $1', [patient.loginId]);
+    expect(left.rows).toHaveLength(0);
   });
 
   it('a successful login clears the count of earlier failures', async () => {

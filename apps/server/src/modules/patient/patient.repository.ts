@@ -15,8 +15,6 @@ export interface PatientCredentials {
   loginId: string;
   passwordHash: string;
   email: string | null;
-  failedLoginCount: number;
-  lockedUntil: Date | null;
 }
 
 export interface NewPatient {
@@ -125,8 +123,7 @@ export function createPatientRepository(db: SqlQueryable) {
 
     findCredentialsByLoginId(loginId: string): Promise<PatientCredentials | null> {
       return db.maybeOne<PatientCredentials>(
-        `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", email,
-                failed_login_count AS "failedLoginCount", locked_until AS "lockedUntil"
+        `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", email
            FROM patients WHERE login_id = $1 AND deleted_at IS NULL`,
         [loginId],
       );
@@ -134,8 +131,7 @@ export function createPatientRepository(db: SqlQueryable) {
 
     findCredentialsByIdx(idx: number): Promise<PatientCredentials | null> {
       return db.maybeOne<PatientCredentials>(
-        `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", email,
-                failed_login_count AS "failedLoginCount", locked_until AS "lockedUntil"
+        `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", email
            FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
         [idx],
       );
@@ -166,31 +162,11 @@ export function createPatientRepository(db: SqlQueryable) {
       );
     },
 
-    /** Counts a failed password; locks the account once the threshold is reached. Returns the lock end, if locked. */
-    async recordFailedLogin(idx: number, threshold: number, lockSeconds: number): Promise<Date | null> {
-      const row = await db.one<{ lockedUntil: Date | null }>(
-        `UPDATE patients
-            SET failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
-                locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
-          WHERE idx = $1
-          RETURNING locked_until AS "lockedUntil"`,
-        [idx, threshold, lockSeconds],
-      );
-      return row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
-    },
-
-    async clearFailedLogins(idx: number): Promise<void> {
-      await db.query(
-        'UPDATE patients SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)',
-        [idx],
-      );
-    },
-
     async setPasswordHash(idx: number, passwordHash: string): Promise<void> {
-      await db.query(
-        'UPDATE patients SET password_hash = $2, failed_login_count = 0, locked_until = NULL, updated_at = now() WHERE idx = $1',
-        [idx, passwordHash],
-      );
+      await db.query('UPDATE patients SET password_hash = $2, updated_at = now() WHERE idx = $1', [
+        idx,
+        passwordHash,
+      ]);
     },
 
     /** Returns the names of the fields written. */
@@ -316,6 +292,12 @@ export function createPatientRepository(db: SqlQueryable) {
      * the row stays, emptied, because the audit log and hospital records refer to its idx.
      */
     async eraseAndAnonymise(idx: number): Promise<void> {
+      // Failed logins are kept by login id, which is emptied below: remove them while it is known.
+      await db.query(
+        `DELETE FROM login_failures
+          WHERE principal = 'patient' AND login_id = (SELECT login_id FROM patients WHERE idx = $1)`,
+        [idx],
+      );
       for (const table of [
         'body_info',
         'alarm_settings',
@@ -330,7 +312,6 @@ export function createPatientRepository(db: SqlQueryable) {
         `UPDATE patients
             SET login_id = NULL, password_hash = NULL, name = '', description = '', birth_date = NULL, sex = NULL,
                 phone = NULL, email = NULL, ward = NULL, bed = NULL, chose_hospital_idx = NULL,
-                failed_login_count = 0, locked_until = NULL,
                 deleted_at = now(), anonymised_at = now(), updated_at = now()
           WHERE idx = $1`,
         [idx],

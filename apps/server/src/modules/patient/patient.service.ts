@@ -24,6 +24,7 @@ import {
 } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
+import { createLoginFailuresRepository } from '../../plugins/auth/login-failures.repository.ts';
 import type { Tokens } from '../../plugins/auth/tokens.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
 import type { PatientErasure } from '../../plugins/erasure.plugin.ts';
@@ -54,6 +55,7 @@ export function createPatientService(deps: PatientServiceDeps) {
   const patients = createPatientRepository(db);
   const hospitals = createHospitalRepository(db);
   const terms = createTermsRepository(db);
+  const loginFailures = createLoginFailuresRepository(db);
   const asPatient = (idx: number) => ({ actorType: 'patient' as const, actorIdx: idx, patientIdx: idx });
 
   /** An access token outlives nothing: a deleted account is logged out at once. */
@@ -76,32 +78,42 @@ export function createPatientService(deps: PatientServiceDeps) {
   }
 
   return {
-    /** Spec §7 login / iosLogin. Per-account lockout here; per-address limits on the route. */
+    /**
+     * Spec §7 login / iosLogin. Per-login-id lockout here, counted whether or not an account
+     * has the id, so a made-up id answers and locks exactly like a real one (decision 008);
+     * per-address limits on the route.
+     */
     async login(loginId: string, password: string): Promise<TokenPair> {
+      const lockedUntil = await loginFailures.lockedUntil('patient', loginId);
+      if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
       const account = await patients.findCredentialsByLoginId(loginId);
-      if (account?.lockedUntil && account.lockedUntil.getTime() > Date.now()) {
-        throw accountLocked((account.lockedUntil.getTime() - Date.now()) / 1000);
-      }
       const matches = await verifyPassword(account?.passwordHash, password);
-      if (!account) throw badCredentials();
-      if (!matches) {
-        const lockedUntil = await patients.recordFailedLogin(
-          account.idx,
+      if (!account || !matches) {
+        const nowLocked = await loginFailures.recordFailure(
+          'patient',
+          loginId,
           config.loginLockThreshold,
           config.loginLockSeconds,
         );
-        await audit.record({
-          ...asPatient(account.idx),
-          actorType: 'system',
-          actorIdx: null,
-          action: 'patient.loginFailed',
-        });
-        if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
+        if (account) {
+          await audit.record({
+            ...asPatient(account.idx),
+            actorType: 'system',
+            actorIdx: null,
+            action: 'patient.loginFailed',
+          });
+        }
+        if (nowLocked) throw accountLocked((nowLocked.getTime() - Date.now()) / 1000);
         throw badCredentials();
       }
-      await patients.clearFailedLogins(account.idx);
+      await loginFailures.clear('patient', loginId);
       await audit.record({ ...asPatient(account.idx), action: 'patient.login' });
       return tokens.issuePair({ principal: 'patient', idx: account.idx, loginId: account.loginId });
+    },
+
+    /** One pass of the pruning job: failure counts past their window, on known and unknown ids alike. */
+    pruneLoginFailures(): Promise<number> {
+      return loginFailures.pruneStale(config.loginLockSeconds);
     },
 
     refresh(headers: {
@@ -350,6 +362,8 @@ export function createPatientService(deps: PatientServiceDeps) {
         }
         await repository.useResetCode(live.idx);
         await repository.setPasswordHash(account.idx, passwordHash);
+        // The owner proved who they are: earlier wrong guesses no longer count against them.
+        await createLoginFailuresRepository(tx).clear('patient', account.loginId);
         // A new password ends every existing login.
         await tokens.revokeAllOf('patient', account.idx, tx);
         await audit.record({ ...asPatient(account.idx), action: 'patient.passwordReset' }, tx);
