@@ -151,6 +151,63 @@ describe('the patient’s own record', () => {
     );
   });
 
+  it('a device token belongs to the patient who registered it last (a shared phone)', async () => {
+    const first = await createPatient(t.app.db);
+    const second = await createPatient(t.app.db);
+    const register = async (patient: typeof first) =>
+      call().put(apiPaths.patient.updateFcmToken, {
+        token: (await loginPatient(t.baseUrl, patient)).accessToken,
+        body: { fcmToken: 'shared-phone', platform: 'ios' },
+      });
+    expect((await register(first)).code).toBe(ResultCode.SUCCESS);
+    expect((await register(second)).code).toBe(ResultCode.SUCCESS);
+    const owners = async () =>
+      (
+        await t.app.db.query<{ patient_idx: number }>(
+          'SELECT patient_idx FROM push_tokens WHERE fcm_token = $1',
+          ['shared-phone'],
+        )
+      ).rows.map((row) => row.patient_idx);
+    expect(await owners()).toEqual([second.idx]);
+    // And back again when the first patient logs in on it once more.
+    expect((await register(first)).code).toBe(ResultCode.SUCCESS);
+    expect(await owners()).toEqual([first.idx]);
+  });
+
+  it('two patients registering one device at the same moment: one owner, no error', async () => {
+    const patients = [
+      await createPatient(t.app.db),
+      await createPatient(t.app.db),
+      await createPatient(t.app.db),
+    ];
+    const tokens = await Promise.all(patients.map((patient) => loginPatient(t.baseUrl, patient)));
+    const answers = await Promise.all(
+      tokens.map((pair) =>
+        call().put(apiPaths.patient.updateFcmToken, {
+          token: pair.accessToken,
+          body: { fcmToken: 'raced-phone' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.code)).toEqual(patients.map(() => ResultCode.SUCCESS));
+    const { rows } = await t.app.db.query<{ patient_idx: number }>(
+      'SELECT patient_idx FROM push_tokens WHERE fcm_token = $1',
+      ['raced-phone'],
+    );
+    expect(rows).toHaveLength(1);
+    expect(patients.map((patient) => patient.idx)).toContain(rows[0]!.patient_idx);
+  });
+
+  it('the database itself refuses one token on two patients', async () => {
+    const [a, b] = [await createPatient(t.app.db), await createPatient(t.app.db)];
+    await t.app.db.query(`INSERT INTO push_tokens (patient_idx, fcm_token) VALUES ($1, 'unique-token')`, [
+      a.idx,
+    ]);
+    await expect(
+      t.app.db.query(`INSERT INTO push_tokens (patient_idx, fcm_token) VALUES ($1, 'unique-token')`, [b.idx]),
+    ).rejects.toMatchObject({ code: '23505' });
+  });
+
   it('alarmUpdate switches categories and sets quiet hours', async () => {
     const response = await call().put<AlarmSettings>(apiPaths.patient.alarmUpdate, {
       token,

@@ -45,6 +45,9 @@ const PROFILE = `
     LEFT JOIN hospitals h ON h.idx = p.chose_hospital_idx
     LEFT JOIN deletion_requests d ON d.patient_idx = p.idx`;
 
+/** First key of the advisory locks on push tokens (two-key locks never meet the migrations' one-key lock). */
+const PUSH_TOKEN_LOCK_SPACE = 727_002;
+
 /** camelCase body field → column; only these are ever written from a request. */
 const PROFILE_COLUMNS: Record<keyof UpdateMyDataBody, string> = {
   name: 'name',
@@ -228,7 +231,15 @@ export function createPatientRepository(db: SqlQueryable) {
       return set.fields;
     },
 
+    /**
+     * A device token belongs to one patient: whoever registered it last (on a shared phone
+     * the previous patient must not receive the next one's notifications). Run it in a
+     * transaction: the lock queues registrations of one token, which would otherwise both
+     * find it free and collide on the unique index.
+     */
     async upsertPushToken(idx: number, fcmToken: string, platform: string): Promise<void> {
+      await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PUSH_TOKEN_LOCK_SPACE, fcmToken]);
+      await db.query('DELETE FROM push_tokens WHERE fcm_token = $1 AND patient_idx <> $2', [fcmToken, idx]);
       await db.query(
         `INSERT INTO push_tokens (patient_idx, fcm_token, platform) VALUES ($1, $2, $3)
          ON CONFLICT (patient_idx) DO UPDATE SET fcm_token = EXCLUDED.fcm_token, platform = EXCLUDED.platform, updated_at = now()`,
