@@ -38,7 +38,7 @@ describe('configuration from the environment', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    expect(message).toContain('PORT: must be a port number');
+    expect(message).toContain('PORT: must be a port number from 0 to 65535');
     expect(message).toContain('DATABASE_URL: must be a postgres:// URL');
     expect(message).toContain('TOKEN_SECRET: must be at least 32 characters');
     expect(message).toContain('CORS_ORIGINS');
@@ -54,5 +54,90 @@ describe('configuration from the environment', () => {
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.accessTokenTtlS).toBe(60);
     expect(config.deletionGraceDays).toBe(0);
+  });
+
+  /** The message of the ConfigError that `env` raises ('' when it loads). */
+  function problemsWith(env: Record<string, string>): string {
+    try {
+      loadConfig(env);
+      return '';
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  }
+
+  it.each([
+    [{ PORT: '' }, 'PORT: must be a port number from 0 to 65535'],
+    [{ PORT: ' ' }, 'PORT: must be a port number from 0 to 65535'],
+    [{ PORT: '65536' }, 'PORT: must be a port number from 0 to 65535'],
+    [{ HOST: '' }, 'HOST: must be an address to listen on, e.g. 0.0.0.0 or 127.0.0.1'],
+    [{ DATA_DIR: ' ' }, 'DATA_DIR: must be a directory path'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ ACCESS_TOKEN_TTL_S: '' }, 'ACCESS_TOKEN_TTL_S: must be a whole number of seconds, at least 1'],
+    [{ REFRESH_TOKEN_TTL_S: '1e3' }, 'REFRESH_TOKEN_TTL_S: must be a whole number of seconds, at least 1'],
+    [
+      { ACCESS_TOKEN_TTL_S: '3600', REFRESH_TOKEN_TTL_S: '600' },
+      'ACCESS_TOKEN_TTL_S: must not be longer than REFRESH_TOKEN_TTL_S (3600 > 600)',
+    ],
+    [{ MAIL_FROM: '' }, 'MAIL_FROM: must be a sender address, e.g. Smart Care <no-reply@example.com>'],
+    [{ MAIL_FROM: 'Smart Care' }, 'MAIL_FROM: must be a sender address'],
+    [
+      { LOGIN_RATE_LIMIT_PER_MIN: '0' },
+      'LOGIN_RATE_LIMIT_PER_MIN: must be a whole number of attempts per minute',
+    ],
+    [
+      { ACCOUNT_RATE_LIMIT_PER_MIN: 'ten' },
+      'ACCOUNT_RATE_LIMIT_PER_MIN: must be a whole number of attempts per minute',
+    ],
+    [
+      { LOGIN_LOCK_THRESHOLD: '' },
+      'LOGIN_LOCK_THRESHOLD: must be a whole number of failed logins, at least 1',
+    ],
+    [{ LOGIN_LOCK_SECONDS: '-5' }, 'LOGIN_LOCK_SECONDS: must be a whole number of seconds, at least 1'],
+    [{ BODY_LIMIT: '64k' }, 'BODY_LIMIT: must be a whole number of bytes, at least 1'],
+    [{ JOB_INTERVAL_S: '0' }, 'JOB_INTERVAL_S: must be a whole number of seconds, at least 1'],
+    [{ DELETION_GRACE_DAYS: '91' }, 'DELETION_GRACE_DAYS: must be a number of days from 0 to 90'],
+    [{ TRUST_PROXY: 'sure' }, 'TRUST_PROXY: use true or false (or 1/0, yes/no, on/off)'],
+  ])('refuses %j in plain words, naming the variable', (env, expected) => {
+    const message = problemsWith(env);
+    expect(message).toContain(expected);
+    // zod's own wording never reaches the operator.
+    expect(message).not.toMatch(/Too small|Too big|received NaN|Invalid input|expected number/i);
+  });
+
+  it('reads switches in any case and spelling', () => {
+    for (const [value, expected] of [
+      ['TRUE', true],
+      ['False', false],
+      ['1', true],
+      ['0', false],
+      ['YES', true],
+      ['no', false],
+      [' On ', true],
+      ['OFF', false],
+    ] as const) {
+      expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+    }
+  });
+
+  it('accepts the edges of what is allowed', () => {
+    const config = loadConfig({
+      PORT: '0',
+      LOG_LEVEL: 'DEBUG',
+      ACCESS_TOKEN_TTL_S: '600',
+      REFRESH_TOKEN_TTL_S: '600',
+      MAIL_FROM: 'care@hospital.example',
+      DELETION_GRACE_DAYS: '0.5',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      logLevel: 'debug',
+      accessTokenTtlS: 600,
+      refreshTokenTtlS: 600,
+      mailFrom: 'care@hospital.example',
+      deletionGraceDays: 0.5,
+    });
   });
 });

@@ -4,72 +4,134 @@ import { z } from 'zod';
  * Configuration comes from the environment only, validated once at start so a typo fails
  * loudly with the variable's name instead of surfacing later as odd behaviour.
  */
+const FLAG_WORDS = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  yes: true,
+  no: false,
+  on: true,
+  off: false,
+};
+
+/** A switch, in any case: true/false, 1/0, yes/no, on/off. */
 const flag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
-    error: 'use true or false',
-  })
-  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(
+    z.enum(Object.keys(FLAG_WORDS) as [keyof typeof FLAG_WORDS], {
+      error: 'use true or false (or 1/0, yes/no, on/off)',
+    }),
+  )
+  .transform((value) => FLAG_WORDS[value]);
+
+/**
+ * A number as the environment spells it: digits only, so '' or ' ' is an error rather than
+ * zod's coercion to 0, and every way of being wrong gets the one message `expected`.
+ */
+const number = (expected: string, bounds: { min: number; max?: number; whole?: boolean }) =>
+  z
+    .string()
+    .trim()
+    .regex(bounds.whole === false ? /^\d+(\.\d+)?$/ : /^\d+$/, expected)
+    .transform(Number)
+    .refine((value) => value >= bounds.min && value <= (bounds.max ?? Number.MAX_SAFE_INTEGER), expected);
 
 const seconds = (fallback: number) =>
-  z.coerce.number({ error: 'must be a number of seconds' }).int().positive().default(fallback);
+  number('must be a whole number of seconds, at least 1', { min: 1 }).default(fallback);
+const perMinute = (fallback: number) =>
+  number('must be a whole number of attempts per minute, at least 1', { min: 1 }).default(fallback);
 
-const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  ACCESS_TOKEN_TTL_S: seconds(900),
-  REFRESH_TOKEN_TTL_S: seconds(14 * 24 * 3600),
-  SEED_DEMO: flag.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ error: 'each entry must be an origin such as https://app.example.com' }))),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().default('Smart Care <no-reply@smartcare.local>'),
-  TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  DELETION_GRACE_DAYS: z.coerce.number({ error: 'must be a number of days' }).min(0).max(90).default(7),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
-    .optional(),
-  /** Keeps several deployments (or test runs) apart on one Redis: prefixes channels and keys. */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only')
-    .default('smartcare:'),
-  /** Login tries per address per minute before RATE_LIMITED (brief §3). */
-  LOGIN_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(30),
-  /** Failed passwords in a row before an account is locked for a while. */
-  LOGIN_LOCK_THRESHOLD: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_SECONDS: seconds(15 * 60),
-  /** Sign-up, password reset and deletion tries per address per minute. */
-  ACCOUNT_RATE_LIMIT_PER_MIN: z.coerce.number().int().positive().default(10),
-  /** Maximum JSON body in bytes. */
-  BODY_LIMIT: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(64 * 1024),
-  /** Behind a load balancer: take the client address from X-Forwarded-For (per-address limits). */
-  TRUST_PROXY: flag.default(false),
-  /** How often the scheduled jobs look for work. */
-  JOB_INTERVAL_S: seconds(60),
-});
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `Name <address>` or a bare address: what nodemailer puts in the From header. */
+const SENDER = /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.string().default('development'),
+    PORT: number('must be a port number from 0 to 65535 (0 picks a free one)', {
+      min: 0,
+      max: 65535,
+    }).default(8080),
+    HOST: z
+      .string()
+      .trim()
+      .min(1, 'must be an address to listen on, e.g. 0.0.0.0 or 127.0.0.1')
+      .default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1, 'must be a directory path, e.g. ./data').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    ACCESS_TOKEN_TTL_S: seconds(900),
+    REFRESH_TOKEN_TTL_S: seconds(14 * 24 * 3600),
+    SEED_DEMO: flag.optional(),
+    LOG_LEVEL: z
+      .string()
+      .transform((value) => value.trim().toLowerCase())
+      .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }))
+      .default('info'),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ error: 'each entry must be an origin such as https://app.example.com' }))),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(SENDER, 'must be a sender address, e.g. Smart Care <no-reply@example.com>')
+      .default('Smart Care <no-reply@smartcare.local>'),
+    TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DELETION_GRACE_DAYS: number('must be a number of days from 0 to 90', {
+      min: 0,
+      max: 90,
+      whole: false,
+    }).default(7),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+    /** Keeps several deployments (or test runs) apart on one Redis: prefixes channels and keys. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, : _ - only')
+      .default('smartcare:'),
+    /** Login tries per address per minute before RATE_LIMITED (brief §3). */
+    LOGIN_RATE_LIMIT_PER_MIN: perMinute(30),
+    /** Failed passwords in a row before a login id is locked for a while (decision 008). */
+    LOGIN_LOCK_THRESHOLD: number('must be a whole number of failed logins, at least 1', { min: 1 }).default(
+      5,
+    ),
+    LOGIN_LOCK_SECONDS: seconds(15 * 60),
+    /** Sign-up, password reset and deletion tries per address per minute. */
+    ACCOUNT_RATE_LIMIT_PER_MIN: perMinute(10),
+    /** Maximum JSON body in bytes. */
+    BODY_LIMIT: number('must be a whole number of bytes, at least 1', { min: 1 }).default(64 * 1024),
+    /** Behind a load balancer: take the client address from X-Forwarded-For (per-address limits). */
+    TRUST_PROXY: flag.default(false),
+    /** How often the scheduled jobs look for work. */
+    JOB_INTERVAL_S: seconds(60),
+  })
+  .superRefine((env, context) => {
+    // An access token that outlives its refresh token would make refreshing pointless.
+    if (env.ACCESS_TOKEN_TTL_S > env.REFRESH_TOKEN_TTL_S) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ACCESS_TOKEN_TTL_S'],
+        message: `must not be longer than REFRESH_TOKEN_TTL_S (${env.ACCESS_TOKEN_TTL_S} > ${env.REFRESH_TOKEN_TTL_S})`,
+      });
+    }
+  });
 
 export interface Config {
   nodeEnv: string;
@@ -81,7 +143,7 @@ export interface Config {
   accessTokenTtlS: number;
   refreshTokenTtlS: number;
   seedDemo: boolean;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  logLevel: (typeof LOG_LEVELS)[number];
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
