@@ -12,7 +12,10 @@ export const ResultCode = {
   PAYLOAD_TOO_LARGE: 10004013,
   SERVER_ERROR: 10005000,
   BAD_CREDENTIALS: 30002001,
-  TOKEN_INVALID: 30002002,
+  // 30002002 (a separate "token invalid") is retired, never to be reused: an unusable
+  // access token is NOT_LOGGED_IN (spec §8) and a refresh with one is REFRESH_FAILED
+  // (HTTP 400); the apps act the same on either, so a third code would only tell a
+  // forger which of their tokens was rejected how.
   TOKEN_EXPIRED: 30002003,
   REFRESH_TOKEN_REUSED: 30002004,
   ACCOUNT_LOCKED: 30002005,
@@ -20,6 +23,7 @@ export const ResultCode = {
   NOT_LOGGED_IN: 30002007,
   REFRESH_FAILED: 30002008,
   VERIFICATION_CODE_INVALID: 30003001,
+  /** A deletion request while one is already pending; `data` is that request. */
   ACCOUNT_DELETION_PENDING: 30003002,
   HOSPITAL_NOT_CHOSEN: 40001001,
   CHAT_ROOM_COMPLETED: 40001002,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APP_LOCALES, ResultCode, resolveLocale, resultCodeName, resultDescriptions } from './result-codes.ts';
+import {
+  APP_LOCALES,
+  ResultCode,
+  resolveLocale,
+  resultCodeName,
+  resultDescriptions,
+} from './result-codes.ts';
 
 describe('result codes', () => {
   it('keeps the two codes the spec fixes (§8)', () => {
@@ -13,6 +19,8 @@ describe('result codes', () => {
     expect(new Set(failures).size).toBe(failures.length);
     for (const code of failures) expect(String(code)).toMatch(/^\d{8}$/);
     expect(resultCodeName(30002003)).toBe('TOKEN_EXPIRED');
+    // Retired (a separate "token invalid"): an old client must never read a new meaning into it.
+    expect(resultCodeName(30002002)).toBeUndefined();
   });
 
   it('describes every code in every app language', () => {

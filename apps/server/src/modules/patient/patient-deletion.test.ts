@@ -98,6 +98,43 @@ describe('account deletion', () => {
     expect(again.code).toBe(ResultCode.NOT_FOUND);
   });
 
+  it('asking again while a request is pending changes nothing and answers ACCOUNT_DELETION_PENDING with it', async () => {
+    const patient = await patientWithData();
+    const call = api(t.baseUrl);
+    const first = await call.delete<DeletionRequest>(apiPaths.patient.deleteRequest, {
+      token: patient.accessToken,
+      body: { reason: '첫 번째 이유' },
+    });
+    const again = await call.delete<DeletionRequest>(apiPaths.patient.deleteRequest, {
+      token: patient.accessToken,
+      body: { reason: '두 번째 이유' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.code).toBe(ResultCode.ACCOUNT_DELETION_PENDING);
+    expect(again.description).toBe('탈퇴 요청이 진행 중인 계정입니다.');
+    expect(again.data).toEqual(first.data);
+    const stored = await t.app.db.one<{ reason: string }>(
+      'SELECT reason FROM deletion_requests WHERE patient_idx = $1',
+      [patient.idx],
+    );
+    expect(stored.reason).toBe('첫 번째 이유');
+    const audited = await t.app.db.one<{ n: number }>(
+      `SELECT count(*) AS n FROM audit_log WHERE patient_idx = $1 AND action = 'patient.deleteRequest'`,
+      [patient.idx],
+    );
+    expect(audited.n).toBe(1);
+  });
+
+  it('during the grace period the patient can still log in, to see the request and withdraw it', async () => {
+    const patient = await patientWithData();
+    await api(t.baseUrl).delete(apiPaths.patient.deleteRequest, { token: patient.accessToken });
+    const pair = await loginPatient(t.baseUrl, patient);
+    const withdrawn = await api(t.baseUrl).post(apiPaths.patient.cancelDeleteRequest, {
+      token: pair.accessToken,
+    });
+    expect(withdrawn.code).toBe(ResultCode.SUCCESS);
+  });
+
   it('the spec’s body-less DELETE /patient/deleteRequest works too', async () => {
     const patient = await patientWithData();
     const response = await api(t.baseUrl).delete<DeletionRequest>(apiPaths.patient.deleteRequest, {

@@ -270,16 +270,24 @@ export function createPatientRepository(db: SqlQueryable) {
       );
     },
 
-    upsertDeletionRequest(
+    /** The new request, or null when one is already pending (which stays as it was). */
+    insertDeletionRequest(
       idx: number,
       graceDays: number,
       reason: string | null,
-    ): Promise<{ requestedAt: Date; dueAt: Date }> {
-      return db.one(
+    ): Promise<{ requestedAt: Date; dueAt: Date } | null> {
+      return db.maybeOne(
         `INSERT INTO deletion_requests (patient_idx, due_at, reason) VALUES ($1, now() + make_interval(secs => $2 * 86400), $3)
-         ON CONFLICT (patient_idx) DO UPDATE SET reason = coalesce(EXCLUDED.reason, deletion_requests.reason)
+         ON CONFLICT (patient_idx) DO NOTHING
          RETURNING requested_at AS "requestedAt", due_at AS "dueAt"`,
         [idx, graceDays, reason],
+      );
+    },
+
+    findDeletionRequest(idx: number): Promise<{ requestedAt: Date; dueAt: Date } | null> {
+      return db.maybeOne(
+        'SELECT requested_at AS "requestedAt", due_at AS "dueAt" FROM deletion_requests WHERE patient_idx = $1',
+        [idx],
       );
     },
 

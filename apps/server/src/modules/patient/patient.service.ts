@@ -236,17 +236,28 @@ export function createPatientService(deps: PatientServiceDeps) {
       });
     },
 
+    /**
+     * A second request while one is pending changes nothing and says so, with the pending
+     * request, instead of quietly answering success (the grace period never restarts).
+     */
     async requestDeletion(idx: number, reason: string | undefined): Promise<DeletionRequest> {
       await profileOf(idx);
-      return db.transaction(async (tx) => {
-        const request = await createPatientRepository(tx).upsertDeletionRequest(
+      const asResponse = (request: { requestedAt: Date; dueAt: Date }): DeletionRequest => ({
+        requestedAt: request.requestedAt.toISOString(),
+        dueAt: request.dueAt.toISOString(),
+      });
+      const created = await db.transaction(async (tx) => {
+        const request = await createPatientRepository(tx).insertDeletionRequest(
           idx,
           config.deletionGraceDays,
           reason ?? null,
         );
-        await audit.record({ ...asPatient(idx), action: 'patient.deleteRequest' }, tx);
-        return { requestedAt: request.requestedAt.toISOString(), dueAt: request.dueAt.toISOString() };
+        if (request) await audit.record({ ...asPatient(idx), action: 'patient.deleteRequest' }, tx);
+        return request;
       });
+      if (created) return asResponse(created);
+      const pending = await patients.findDeletionRequest(idx);
+      throw new DomainError('ACCOUNT_DELETION_PENDING', pending ? asResponse(pending) : null);
     },
 
     async cancelDeletion(idx: number): Promise<void> {
