@@ -187,3 +187,37 @@ describe('refresh rotation', () => {
     expect((await refresh(t, pair, apiPaths.staff.refresh)).code).toBe(ResultCode.REFRESH_TOKEN_REUSED);
   });
 });
+
+describe('refresh tokens past their lifetime', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Two-second refresh tokens: expired within the test, long before the prune job's 30 days.
+    t = await buildTestApp({ config: { accessTokenTtlS: 1, refreshTokenTtlS: 2 } });
+  });
+  afterAll(() => t.close());
+
+  it('an expired refresh token still stored answers HTTP 400 REFRESH_FAILED, for patients and staff', async () => {
+    const patient = await loginPatient(t.baseUrl, await createPatient(t.app.db));
+    const staff = await loginStaff(t.baseUrl, await createStaff(t.app.db));
+    // Still good just before it runs out …
+    const early = await loginPatient(t.baseUrl, await createPatient(t.app.db));
+    expect((await refresh(t, early)).code).toBe(ResultCode.SUCCESS);
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+
+    // … and not after, though nothing has pruned it yet.
+    expect(await t.app.jobs.runNow(REFRESH_TOKEN_PRUNE_JOB)).toBe(0);
+    const stored = await t.app.db.one<{ n: number }>(
+      'SELECT count(*) AS n FROM refresh_tokens WHERE expires_at < now() AND revoked_at IS NULL AND rotated_at IS NULL',
+    );
+    expect(stored.n).toBeGreaterThanOrEqual(2);
+    for (const [pair, path] of [
+      [patient, apiPaths.patient.refresh],
+      [staff, apiPaths.staff.refresh],
+    ] as const) {
+      const response = await refresh(t, pair, path);
+      expect(response.status).toBe(400);
+      expect(response.code).toBe(ResultCode.REFRESH_FAILED);
+      expect(response.data).toBeNull();
+    }
+  });
+});
