@@ -58,7 +58,7 @@ function codesWithStatus(status: number): string {
     .join(', ');
 }
 
-const errorEnvelope = <T extends z.ZodType>(status: number, summary: string, data: T) =>
+export const errorEnvelope = <T extends z.ZodType>(status: number, summary: string, data: T) =>
   envelopeSchema(data).describe(`${summary} (code: ${codesWithStatus(status)})`);
 
 /**
@@ -83,6 +83,13 @@ export const ERROR_RESPONSES = {
   ),
   500: errorEnvelope(500, 'Server error (details only in the server log)', z.null()),
 } as const;
+
+/** Only for the login routes: an account locked after repeated failures (decision 008). */
+export const ACCOUNT_LOCKED_RESPONSE = errorEnvelope(
+  423,
+  'Locked after repeated failed logins: data.retryAfterSeconds says when to try again',
+  retryAfterSchema,
+);
 
 /** Only for write routes: the JSON body size limit. */
 const PAYLOAD_TOO_LARGE = errorEnvelope(413, 'The body is larger than the server accepts', z.null());

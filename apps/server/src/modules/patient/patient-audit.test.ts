@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { publishDefaultTerms } from '../../db/seed-demo.ts';
@@ -187,6 +187,8 @@ describe('the audit log, call by call', () => {
         await call().post(apiPaths.patient.requestPasswordReset, {
           body: { loginId: patient.loginId, email },
         });
+        // The mail leaves after the answer (it must not tell whether the account exists).
+        await vi.waitFor(() => expect(smtp.mails.some((mail) => mail.to.includes(email))).toBe(true));
       },
       act: ({ patient, email }) =>
         call().post(apiPaths.patient.resetPassword, {

@@ -24,6 +24,7 @@ import { consentListSchema, updateConsentsBodySchema } from '@smartcare/contract
 import type { Config } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { patientOf } from '../../plugins/auth/auth.plugin.ts';
+import { ACCOUNT_LOCKED_RESPONSE, errorEnvelope } from '../../plugins/route-defaults.plugin.ts';
 import { registerPatientJobs } from './patient.jobs.ts';
 import { createPatientService } from './patient.service.ts';
 
@@ -65,7 +66,7 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
               ? 'Patient login from the iOS wrapper'
               : 'Patient login (Android or browser)',
           body: loginBodySchema,
-          response: { 200: envelopeSchema(tokenPairSchema) },
+          response: { 200: envelopeSchema(tokenPairSchema), 423: ACCOUNT_LOCKED_RESPONSE },
         },
       },
       async (request) => ok(request, await patients.login(request.body.loginId, request.body.password)),
@@ -224,7 +225,14 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
         summary: `Ask for account deletion; carried out after ${config.deletionGraceDays} days unless withdrawn`,
         // Spec §7 shows no body for this call: none at all (Fastify passes null) is accepted too.
         body: deleteRequestBodySchema.nullish(),
-        response: { 200: envelopeSchema(deletionRequestSchema) },
+        response: {
+          200: envelopeSchema(deletionRequestSchema),
+          409: errorEnvelope(
+            409,
+            'A deletion request is already pending: data is that request',
+            deletionRequestSchema,
+          ),
+        },
       },
     },
     async (request) =>

@@ -7,6 +7,7 @@ import { staffProfileSchema } from '@smartcare/contract/staff';
 import type { Config } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { staffOf } from '../../plugins/auth/auth.plugin.ts';
+import { ACCOUNT_LOCKED_RESPONSE } from '../../plugins/route-defaults.plugin.ts';
 import { createStaffService } from './staff.service.ts';
 
 export interface StaffModuleOptions {
@@ -31,7 +32,7 @@ export const staffModule: FastifyPluginAsyncZod<StaffModuleOptions> = async (app
         tags,
         summary: 'Staff login',
         body: loginBodySchema,
-        response: { 200: envelopeSchema(tokenPairSchema) },
+        response: { 200: envelopeSchema(tokenPairSchema), 423: ACCOUNT_LOCKED_RESPONSE },
       },
     },
     async (request) => ok(request, await staff.login(request.body.loginId, request.body.password)),
