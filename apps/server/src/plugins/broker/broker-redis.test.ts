@@ -1,12 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, Socket } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '@smartcare/contract/api-paths';
 import type { ChatMessage, StaffInboxEvent } from '@smartcare/contract/chat';
 import { topics } from '@smartcare/contract/topics';
 import { postgresDatabase } from '../db/postgres-database.ts';
@@ -19,15 +15,15 @@ import {
   loginStaff,
 } from '../../testing/factories.ts';
 import { connectTestClient, type TestMqttClient } from './broker-test-client.ts';
+import { startServerProcess, type ServerProcess } from './broker-test-server.ts';
 
 /**
  * Scale-out (brief §1, issue 4): two real server processes on two ports share one
  * PostgreSQL database and one Redis. A patient connected to the first reaches a nurse
  * connected to the second, and the reply comes back the other way.
  */
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function reachable(url: string, defaultPort: number): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -44,72 +40,21 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
 }
 
 const [postgresUp, redisUp] = await Promise.all([reachable(adminUrl, 5432), reachable(redisUrl, 6379)]);
-const skipReason = !postgresUp
+const missing = !postgresUp
   ? `PostgreSQL is not reachable at ${new URL(adminUrl).host} (set TEST_DATABASE_URL)`
   : !redisUp
     ? `Redis is not reachable at ${new URL(redisUrl).host} (set TEST_REDIS_URL)`
     : null;
+/**
+ * On a developer machine without the services the test is skipped, and says why. Where they
+ * are meant to be there (CI, or the variables named explicitly) a missing one is a failure:
+ * a silent skip would let the scale-out proof vanish from CI unnoticed.
+ */
+const required =
+  process.env.CI === 'true' ||
+  [process.env.TEST_DATABASE_URL, process.env.TEST_REDIS_URL, process.env.REDIS_URL].some(Boolean);
+const skipReason = missing && !required ? missing : null;
 if (skipReason) process.stdout.write(`[broker-redis.test] skipped: ${skipReason}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface ServerProcess {
-  baseUrl: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
-    const healthy = await fetch(`${baseUrl}${API_PREFIX}/health`, {
-      signal: AbortSignal.timeout(1_000),
-    }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { baseUrl, child, output };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not become healthy:\n${output.join('')}`);
-}
-
-async function stopServer(server: ServerProcess | undefined) {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  const force = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(force);
-}
 
 describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL and Redis', () => {
   const databaseName = `smartcare_c_redis_${randomBytes(5).toString('hex')}`;
@@ -121,6 +66,7 @@ describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL an
   const clients: TestMqttClient[] = [];
 
   beforeAll(async () => {
+    if (missing) throw new Error(`${missing}: required here (CI=true or the variable is set), not skipped`);
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${databaseName}`);
@@ -132,13 +78,14 @@ describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL an
       TOKEN_SECRET: randomBytes(32).toString('base64url'),
     };
     // Started together: both migrate, the migration lock lets one do it.
-    [first, second] = await Promise.all([startServer(env), startServer(env)]);
+    [first, second] = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
     db = postgresDatabase(databaseUrl);
   }, 120_000);
 
   afterAll(async () => {
+    if (missing) return;
     await Promise.allSettled(clients.map((client) => client.close()));
-    await Promise.allSettled([stopServer(first), stopServer(second)]);
+    await Promise.allSettled([first?.stop(), second?.stop()]);
     await db?.close();
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
