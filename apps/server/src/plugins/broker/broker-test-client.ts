@@ -33,13 +33,17 @@ export function brokerUrl(baseUrl: string): string {
 export async function connectTestClient(
   baseUrl: string,
   credentials: { loginId: string; accessToken: string },
-  options: { clientId?: string } = {},
+  options: {
+    clientId?: string;
+    /** mqtt.js reconnects on its own every so many ms (0: never), resubscribing as the apps do. */
+    reconnectPeriod?: number;
+  } = {},
 ): Promise<TestMqttClient> {
   const client = await mqtt.connectAsync(brokerUrl(baseUrl), {
     protocolVersion: 4,
     clean: true,
     connectTimeout: 10_000,
-    reconnectPeriod: 0,
+    reconnectPeriod: options.reconnectPeriod ?? 0,
     clientId: options.clientId ?? `test_${credentials.loginId}_${randomUUID().slice(0, 8)}`,
     username: credentials.loginId,
     password: credentials.accessToken,
