@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
@@ -27,6 +28,15 @@ const accounts: Record<
   { idx: number; loginId: string; accessToken: string }
 > = {} as never;
 const open: TestMqttClient[] = [];
+/** The server's log lines (pino JSON), to see what a refusal leaves behind. */
+const logLines: Record<string, unknown>[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+      logLines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
+});
 
 async function connect(who: keyof typeof accounts, clientId?: string) {
   const client = await connectTestClient(t.baseUrl, accounts[who], clientId ? { clientId } : {});
@@ -35,7 +45,7 @@ async function connect(who: keyof typeof accounts, clientId?: string) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ config: { logLevel: 'warn' }, build: { logStream } });
   hospitalA = (await createHospital(t.app.db, { name: '서울하나병원' })).idx;
   hospitalB = (await createHospital(t.app.db, { name: '부산둘병원' })).idx;
   const patient = async (name: string, hospitalIdx: number | null) => {
@@ -249,6 +259,33 @@ describe('what a patient may publish', () => {
       query: { roomIdx: leeRoom, hospitalIdx: hospitalA, pNum: 1, pSize: 50 },
     });
     expect(history.data?.dataList.map((m) => m.content)).not.toContain('몰래');
+  });
+
+  it('leaves a warning in the log saying who was refused, where and why (and never the token)', async () => {
+    const leeRoom = await roomOf('lee');
+    const kim = await connect('kim');
+    const logged = logLines.length;
+    const closed = kim.closedWithin();
+    kim.publishAndForget(topics.chatRoomEvent(leeRoom, 'message'), {
+      clientMsgId: 'intruder-log',
+      content: '몰래 또',
+    });
+    expect(await closed).toBe(true);
+    const refusals = logLines
+      .slice(logged)
+      .filter(
+        (line) => line.msg === 'publish refused' && line.topic === topics.chatRoomEvent(leeRoom, 'message'),
+      );
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        level: 40,
+        module: 'broker',
+        reason: 'topic not allowed',
+        principal: { kind: 'patient', idx: accounts.kim.idx, loginId: accounts.kim.loginId },
+      }),
+    ]);
+    expect(JSON.stringify(refusals)).not.toContain(accounts.kim.accessToken);
+    expect(JSON.stringify(refusals)).not.toContain('몰래 또');
   });
 
   it('cannot send an oversized payload', async () => {
