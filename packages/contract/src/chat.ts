@@ -93,8 +93,13 @@ export const HANDOFF_PHRASE = '상담원 연결';
 
 /** What the server publishes on `chat/{roomIdx}/create`: the room that replaces the negative one. */
 export const chatCreateEventSchema = z.object({ room: chatRoomSchema.extend({ idx: z.number().int() }) });
-/** On `chat/{roomIdx}/update` and `change`: the room after the change. */
+/** On `chat/{roomIdx}/update`: the room after the change. */
 export const chatUpdateEventSchema = chatCreateEventSchema;
+/**
+ * On `chat/{roomIdx}/change`: the room's status changed (published after its `update`).
+ * The patient app ignores it (spec §4); it suits listeners that need only the status.
+ */
+export const chatChangeEventSchema = z.object({ roomIdx: z.number().int(), status: chatRoomStatusSchema });
 /** On `chat/{roomIdx}/enter`: the person who joined. */
 export const chatEnterEventSchema = z.object({ roomIdx: z.number().int(), person: chatPersonSchema });
 /** On `chat/{roomIdx}/complete` as delivered by the server (clients publish `{}`). */
@@ -103,6 +108,7 @@ export const chatCompleteEventSchema = z.object({ roomIdx: z.number().int() });
 export const staffInboxEventSchema = z.object({ room: chatRoomSummarySchema });
 export type ChatCreateEvent = z.infer<typeof chatCreateEventSchema>;
 export type ChatUpdateEvent = z.infer<typeof chatUpdateEventSchema>;
+export type ChatChangeEvent = z.infer<typeof chatChangeEventSchema>;
 export type ChatEnterEvent = z.infer<typeof chatEnterEventSchema>;
 export type ChatCompleteEvent = z.infer<typeof chatCompleteEventSchema>;
 export type StaffInboxEvent = z.infer<typeof staffInboxEventSchema>;

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@smartcare/contract/chat';
+import type { ChatChangeEvent, ChatMessage, ChatRoomStatus } from '@smartcare/contract/chat';
 import { topics, type ParsedTopic } from '@smartcare/contract/topics';
 import type { BrokerPrincipal } from '../../plugins/broker/broker-acl.ts';
 import {
@@ -91,6 +91,13 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
     });
   }
 
+  /** `change` (spec §4): only the new status, for listeners that follow nothing else. */
+  async function announceStatus(roomIdx: number, before: ChatRoomStatus, after: ChatRoomStatus) {
+    if (before === after) return;
+    const event: ChatChangeEvent = { roomIdx, status: after };
+    await broker.publish(topics.chatRoomEvent(roomIdx, 'change'), event);
+  }
+
   /**
    * Runs `work` in the room's order; inbox refreshes it asks for are awaited after it, so the
    * room's next follow-up does not wait for a summary.
@@ -114,6 +121,7 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
       }
       if (receipt.statusChanged)
         await announceRoom(receipt.room, 'update', receipt.room.idx, receipt.message);
+      await announceStatus(receipt.room.idx, receipt.previousStatus, receipt.room.status);
       if (receipt.duplicate) return;
       inbox(receipt.room.idx);
       if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
@@ -157,7 +165,7 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
     (topic) => topic.kind === 'chat' && topic.event === 'complete',
     async ({ principal, topic }): Promise<ClientPublishResult> => {
       if (topic.kind !== 'chat') throw new PublishRefused('not a chat topic');
-      const { room, changed } = await refusingDomainErrors(() =>
+      const { room, changed, previousStatus } = await refusingDomainErrors(() =>
         chat.complete(actorOf(principal), topic.roomIdx),
       );
       const roomIdx = room?.idx ?? topic.roomIdx;
@@ -165,9 +173,10 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
         topic: topics.chatRoomEvent(roomIdx, 'complete'),
         payload: { roomIdx },
         afterDelivery: async () => {
-          if (!room || !changed) return;
+          if (!room || !changed || !previousStatus) return;
           await afterward(room.idx, async (inbox) => {
             await announceRoom(room, 'update');
+            await announceStatus(room.idx, previousStatus, room.status);
             inbox(room.idx);
           });
         },

@@ -52,6 +52,9 @@ export interface MessageReceipt {
   /** The room number the sender used when it differs from the message's room (a room was created). */
   movedFrom: number | null;
   duplicate: boolean;
+  /** The room's status before this message (NONE for a room it opened). */
+  previousStatus: ChatRoomStatus;
+  /** The room needs an `update`: its status changed, or it got its first message. */
   statusChanged: boolean;
   /** A staff member who joined the room with this message. */
   entered: ChatPerson | null;
@@ -254,7 +257,15 @@ export function createChatService(deps: ChatServiceDeps) {
         if (earlier) {
           const room = earlier.roomIdx === named?.idx ? named : (await repo.findRoom(tx, earlier.roomIdx))!;
           const movedFrom = topicRoomIdx === room.idx ? null : topicRoomIdx;
-          return { message: earlier, room, movedFrom, duplicate: true, statusChanged: false, entered: null };
+          return {
+            message: earlier,
+            room,
+            movedFrom,
+            duplicate: true,
+            previousStatus: room.status,
+            statusChanged: false,
+            entered: null,
+          };
         }
 
         let room: RoomRecord;
@@ -294,6 +305,7 @@ export function createChatService(deps: ChatServiceDeps) {
           room: updated,
           movedFrom: topicRoomIdx === room.idx ? null : topicRoomIdx,
           duplicate: false,
+          previousStatus: room.status,
           statusChanged: updated.status !== room.status || room.lastMsgIdx === null,
           entered,
         };
@@ -304,7 +316,7 @@ export function createChatService(deps: ChatServiceDeps) {
     async complete(
       actor: ChatActor,
       topicRoomIdx: number,
-    ): Promise<{ room: RoomRecord | null; changed: boolean }> {
+    ): Promise<{ room: RoomRecord | null; changed: boolean; previousStatus: ChatRoomStatus | null }> {
       const who = await sender(actor);
       return deps.db.transaction(async (tx) => {
         let room: RoomRecord | null;
@@ -317,11 +329,12 @@ export function createChatService(deps: ChatServiceDeps) {
             (actor.kind === 'patient' ? room.patientIdx === actor.idx : room.hospitalIdx === who.hospitalIdx);
           if (!owns) throw new DomainError('FORBIDDEN');
         }
-        if (!room) return { room: null, changed: false };
+        if (!room) return { room: null, changed: false, previousStatus: null };
         const { next, statusChanged } = applyComplete(room, now());
         return {
           room: statusChanged ? await repo.updateRoom(tx, room.idx, next) : room,
           changed: statusChanged,
+          previousStatus: room.status,
         };
       });
     },

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import {
   HANDOFF_PHRASE,
+  type ChatChangeEvent,
   type ChatEnterEvent,
   type ChatMessage,
   type ChatRoom,
@@ -436,6 +437,44 @@ describe('a burst of messages', () => {
     expect(stored.filter((m) => m.personType === 'PATIENT')).toHaveLength(3);
     expect(stored.filter((m) => m.personType === 'CHATBOT').map((m) => m.content)).toEqual([
       expect.stringContaining('담당 직원'),
+    ]);
+  });
+
+  it('publishes change with the new status each time the status changes, and only then', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim);
+    const staff = await staffClient();
+    await staff.subscribe(topics.chatRoomAll(roomIdx));
+    await staff.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('간호사입니다. 말씀하세요.'));
+    await kim.client.next<ChatChangeEvent>(
+      topics.chatRoomEvent(roomIdx, 'change'),
+      (e) => e.status === 'STANDBY',
+    );
+    // WAIT, then a second patient message that leaves it WAIT.
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('주사 부위가 부었어요'));
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('사진을 보낼까요?'));
+    await t.app.broker.settled();
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'complete'), {});
+    await staff.next<ChatChangeEvent>(
+      topics.chatRoomEvent(roomIdx, 'change'),
+      (e) => e.status === 'COMPLETE',
+    );
+    await t.app.broker.settled();
+
+    const changes = (client: TestMqttClient) =>
+      client.received
+        .filter((m) => m.topic === topics.chatRoomEvent(roomIdx, 'change'))
+        .map((m) => m.payload);
+    expect(changes(kim.client)).toEqual([
+      { roomIdx, status: 'WAIT' },
+      { roomIdx, status: 'STANDBY' },
+      { roomIdx, status: 'WAIT' },
+      { roomIdx, status: 'COMPLETE' },
+    ]);
+    expect(changes(staff)).toEqual([
+      { roomIdx, status: 'STANDBY' },
+      { roomIdx, status: 'WAIT' },
+      { roomIdx, status: 'COMPLETE' },
     ]);
   });
 
