@@ -337,7 +337,7 @@ async function main() {
       : [];
     // Each console follows the inbox and its share of the rooms.
     const watcherTopics = (w: number) => [
-      topics.staffInbox(staff.hospitalIdx),
+      topics.staffInbox(staff.hospitalIdx, staff.idx),
       ...patients.filter((_, i) => i % STAFF === w).map((p) => topics.chatRoomAll(p.roomIdx)),
     ];
     const serverWatchers: LoadWatcher[] = Array.from({ length: STAFF }, (_, w) => ({

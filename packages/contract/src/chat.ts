@@ -53,7 +53,7 @@ export const chatRoomSchema = z.object({
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
-/** A room as the staff inbox lists it, with the staff's unread count. */
+/** A room as the staff inbox lists it, with the unread count of the staff member it is for (decision 008). */
 export const chatRoomSummarySchema = chatRoomSchema.extend({
   idx: z.number().int(),
   unreadCount: z.number().int(),
@@ -104,7 +104,7 @@ export const chatChangeEventSchema = z.object({ roomIdx: z.number().int(), statu
 export const chatEnterEventSchema = z.object({ roomIdx: z.number().int(), person: chatPersonSchema });
 /** On `chat/{roomIdx}/complete` as delivered by the server (clients publish `{}`). */
 export const chatCompleteEventSchema = z.object({ roomIdx: z.number().int() });
-/** On `staffInbox/{hospitalIdx}`: a room summary changed. */
+/** On `staffInbox/{hospitalIdx}/staff/{staffIdx}`: a room changed, with that member's own unread count. */
 export const staffInboxEventSchema = z.object({ room: chatRoomSummarySchema });
 export type ChatCreateEvent = z.infer<typeof chatCreateEventSchema>;
 export type ChatUpdateEvent = z.infer<typeof chatUpdateEventSchema>;

@@ -15,17 +15,41 @@ describe('topics', () => {
   });
 
   it('parses every topic it builds', () => {
-    expect(parseTopic(topics.chatRoomEvent(5, 'enter'))).toEqual({ kind: 'chat', roomIdx: 5, event: 'enter' });
+    expect(parseTopic(topics.chatRoomEvent(5, 'enter'))).toEqual({
+      kind: 'chat',
+      roomIdx: 5,
+      event: 'enter',
+    });
     expect(parseTopic(topics.nurseCalling(2))).toEqual({ kind: 'nurseCalling', hospitalIdx: 2 });
-    expect(parseTopic(topics.nurseCallingPatient(2, 9))).toEqual({ kind: 'nurseCallingPatient', hospitalIdx: 2, patientIdx: 9 });
-    expect(parseTopic(topics.staffInbox(2))).toEqual({ kind: 'staffInbox', hospitalIdx: 2 });
+    expect(parseTopic(topics.nurseCallingPatient(2, 9))).toEqual({
+      kind: 'nurseCallingPatient',
+      hospitalIdx: 2,
+      patientIdx: 9,
+    });
+    expect(topics.staffInbox(2, 8)).toBe('staffInbox/2/staff/8');
+    expect(parseTopic(topics.staffInbox(2, 8))).toEqual({ kind: 'staffInbox', hospitalIdx: 2, staffIdx: 8 });
   });
 
   // The ACL trusts this parser: anything with a wildcard in the wrong place must not parse.
-  it.each(['chat/#', 'chat/+/#', 'chat/+/message', '#', '+/+/+', 'nurseCalling/+', 'nurseCalling/#', 'chat/1/other', 'chat/1/message/x', 'staffInbox/+', 'nurseCalling/1/patient/+', 'chat/1.5/#', ''])(
-    'refuses %j',
-    (topic) => {
-      expect(parseTopic(topic)).toBeNull();
-    },
-  );
+  it.each([
+    'chat/#',
+    'chat/+/#',
+    'chat/+/message',
+    '#',
+    '+/+/+',
+    'nurseCalling/+',
+    'nurseCalling/#',
+    'chat/1/other',
+    'chat/1/message/x',
+    'staffInbox/+',
+    'staffInbox/2',
+    'staffInbox/2/staff/+',
+    'staffInbox/2/#',
+    'staffInbox/2/other/8',
+    'nurseCalling/1/patient/+',
+    'chat/1.5/#',
+    '',
+  ])('refuses %j', (topic) => {
+    expect(parseTopic(topic)).toBeNull();
+  });
 });

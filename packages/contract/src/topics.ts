@@ -15,15 +15,18 @@ export const topics = {
   /** Status of one patient's calls, for that patient only. */
   nurseCallingPatient: (hospitalIdx: number, patientIdx: number) =>
     `nurseCalling/${hospitalIdx}/patient/${patientIdx}`,
-  /** Room summaries for the staff inbox of one hospital. */
-  staffInbox: (hospitalIdx: number) => `staffInbox/${hospitalIdx}`,
+  /**
+   * One staff member's inbox: summaries of their hospital's rooms with that member's own
+   * unread count (decision 008), so the live inbox and `GET /chat/rooms` mean the same.
+   */
+  staffInbox: (hospitalIdx: number, staffIdx: number) => `staffInbox/${hospitalIdx}/staff/${staffIdx}`,
 } as const;
 
 export type ParsedTopic =
   | { kind: 'chat'; roomIdx: number; event: ChatEvent | '#' }
   | { kind: 'nurseCalling'; hospitalIdx: number }
   | { kind: 'nurseCallingPatient'; hospitalIdx: number; patientIdx: number }
-  | { kind: 'staffInbox'; hospitalIdx: number };
+  | { kind: 'staffInbox'; hospitalIdx: number; staffIdx: number };
 
 const INT = /^-?\d{1,12}$/;
 
@@ -44,8 +47,14 @@ export function parseTopic(topic: string): ParsedTopic | null {
     }
     return null;
   }
-  if (parts[0] === 'staffInbox' && parts.length === 2 && INT.test(parts[1]!)) {
-    return { kind: 'staffInbox', hospitalIdx: Number(parts[1]) };
+  if (
+    parts[0] === 'staffInbox' &&
+    parts.length === 4 &&
+    INT.test(parts[1]!) &&
+    parts[2] === 'staff' &&
+    INT.test(parts[3]!)
+  ) {
+    return { kind: 'staffInbox', hospitalIdx: Number(parts[1]), staffIdx: Number(parts[3]) };
   }
   return null;
 }

@@ -87,7 +87,9 @@ describe('the staff console', () => {
     expect(within(nav).getByRole('link', { name: /채팅 상담/ })).toHaveAttribute('aria-current', 'page');
     // Live from the start on every screen: the inbox and the ward's calls.
     await waitFor(() =>
-      expect(realtime.subscriptions()).toEqual(expect.arrayContaining(['staffInbox/1', 'nurseCalling/1'])),
+      expect(realtime.subscriptions()).toEqual(
+        expect.arrayContaining(['staffInbox/1/staff/7', 'nurseCalling/1']),
+      ),
     );
     // The session is per tab unless "keep me signed in" was chosen, under the staff's own keys.
     expect(sessionStorage.getItem('staffAccessToken')).toBe('a1');

@@ -51,7 +51,7 @@ export const chatModule: FastifyPluginAsyncZod<{ chatbot: ChatServiceDeps['chatb
     audit: ({ actor, action, patientIdx, detail }) =>
       app.audit.record({ actorType: actor.kind, actorIdx: actor.idx, action, patientIdx, detail }),
   });
-  registerChatRealtime(app.broker, chat);
+  const realtime = registerChatRealtime(app.broker, chat);
   app.patientErasure.register('chat', eraseChatOfPatient);
-  await app.register(chatRoutes, { chat });
+  await app.register(chatRoutes, { chat, realtime });
 };

@@ -44,34 +44,48 @@ function observed(work: Promise<void>): Promise<void> {
   return work;
 }
 
+/** Whose inbox a refresh is for: every staff member of the room's hospital, or some of them. */
+type InboxAudience = 'everyone' | ReadonlySet<number>;
+
+function widen(pending: InboxAudience | null, more: InboxAudience): InboxAudience {
+  if (pending === 'everyone' || more === 'everyone') return 'everyone';
+  return new Set([...(pending ?? []), ...more]);
+}
+
 /**
  * The chat's side of the broker: client publishes on `chat/{room}/message|enter|complete`
  * go through the chat service, and the server announces what changed (spec §4 events).
  */
 export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) {
   /**
-   * The staff inbox shows each room as it is now, read fresh in one statement. A refresh
-   * asked for while one is running becomes one more run after it: under load the inbox gets
-   * fewer summaries, never a stale one last, and never two of one room out of order.
+   * Each staff member's inbox shows each room as it is now with their own unread count, read
+   * fresh in one statement (decision 008). A refresh asked for while one is running becomes
+   * one more run after it, for everyone either asked for: under load the inbox gets fewer
+   * summaries, never a stale one last, and never two of one room out of order.
    */
-  const inboxRuns = new Map<number, { again: boolean; done: Promise<void> }>();
+  const inboxRuns = new Map<number, { pending: InboxAudience | null; done: Promise<void> }>();
 
-  function refreshInbox(roomIdx: number): Promise<void> {
+  function refreshInbox(roomIdx: number, audience: InboxAudience = 'everyone'): Promise<void> {
     const running = inboxRuns.get(roomIdx);
     if (running) {
-      running.again = true;
+      running.pending = widen(running.pending, audience);
       return running.done;
     }
-    const run = { again: false, done: Promise.resolve() };
+    const run = { pending: audience as InboxAudience | null, done: Promise.resolve() };
     inboxRuns.set(roomIdx, run);
     run.done = observed(
       (async () => {
         try {
-          do {
-            run.again = false;
-            const summary = await chat.inboxSummary(roomIdx);
-            if (summary) await broker.publish(topics.staffInbox(summary.hospitalIdx), { room: summary });
-          } while (run.again);
+          while (run.pending) {
+            const asked = run.pending;
+            run.pending = null;
+            const summaries = await chat.inboxSummaries(roomIdx, asked === 'everyone' ? null : [...asked]);
+            await Promise.all(
+              (summaries ?? []).map(({ staffIdx, room }) =>
+                broker.publish(topics.staffInbox(room.hospitalIdx, staffIdx), { room }),
+              ),
+            );
+          }
         } finally {
           inboxRuns.delete(roomIdx);
         }
@@ -204,4 +218,11 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
     },
     byRoom,
   );
+
+  return {
+    /** A staff member read a room: their own inbox shows it with their new unread count. */
+    readBy: (roomIdx: number, staffIdx: number) => refreshInbox(roomIdx, new Set([staffIdx])),
+  };
 }
+
+export type ChatRealtime = ReturnType<typeof registerChatRealtime>;

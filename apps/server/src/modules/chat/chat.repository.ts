@@ -383,22 +383,29 @@ export const chatRepository = {
 
   /**
    * A room as the staff inbox shows it now, in one statement: the row, its persons, its last
-   * message, and the patient messages no staff member has read yet (the inbox event has no
-   * single reader). Null when the room is gone.
+   * message, and for each active staff member of its hospital (or only `staffIdxs`) the
+   * patient messages that member has not read, counted as `listInbox` counts them. Null
+   * when the room is gone.
    */
   async roomSummary(
     db: Sql,
     roomIdx: number,
+    staffIdxs: number[] | null,
   ): Promise<{
     room: RoomRecord;
     persons: ChatPerson[];
     lastMsg: ChatMessage | null;
-    unread: number;
+    unread: { staffIdx: number; unread: number }[];
   } | null> {
     const { rows } = await db.query<
-      RoomRow & { persons: ChatPerson[]; last_msg: MessageRow | null; unread: number }
+      RoomRow & {
+        persons: ChatPerson[];
+        last_msg: MessageRow | null;
+        unread: { staffIdx: number; unread: number }[];
+      }
     >(
-      `SELECT ${ROOM_COLUMNS},
+      `WITH patient_msgs AS (SELECT idx FROM chat_messages WHERE room_idx = $1 AND person_type = 'PATIENT')
+       SELECT ${ROOM_COLUMNS},
               coalesce(
                 (SELECT json_agg(json_build_object('personType', person_type, 'idx', person_idx, 'name', name)
                           ORDER BY ${PERSON_ORDER})
@@ -406,12 +413,17 @@ export const chatRepository = {
                 '[]'::json) AS persons,
               (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages m
                 WHERE m.idx = chat_rooms.last_msg_idx) AS last_msg,
-              (SELECT count(*)::int FROM chat_messages m
-                WHERE m.room_idx = $1 AND m.person_type = 'PATIENT'
-                  AND m.idx > coalesce((SELECT max(last_read_msg_idx) FROM chat_room_reads WHERE room_idx = $1), 0)
-              ) AS unread
+              coalesce(
+                (SELECT json_agg(json_build_object('staffIdx', s.idx, 'unread',
+                          (SELECT count(*)::int FROM patient_msgs p
+                            WHERE p.idx > coalesce(rr.last_read_msg_idx, 0))) ORDER BY s.idx)
+                   FROM staff_users s
+                   LEFT JOIN chat_room_reads rr ON rr.room_idx = $1 AND rr.staff_idx = s.idx
+                  WHERE s.hospital_idx = chat_rooms.hospital_idx AND s.active
+                    AND ($2::int[] IS NULL OR s.idx = ANY($2::int[]))),
+                '[]'::json) AS unread
          FROM chat_rooms WHERE idx = $1`,
-      [roomIdx],
+      [roomIdx, staffIdxs],
     );
     const row = rows[0];
     if (!row) return null;

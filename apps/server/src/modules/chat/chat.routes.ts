@@ -13,12 +13,16 @@ import { emptyDataSchema, envelopeSchema } from '@smartcare/contract/envelope';
 import { pageSchema } from '@smartcare/contract/paging';
 import { ok } from '../../lib/envelope.ts';
 import { patientOf, staffOf } from '../../plugins/auth/auth.plugin.ts';
+import type { ChatRealtime } from './chat.realtime.ts';
 import type { ChatActor, ChatService } from './chat.service.ts';
 
 const security = [{ bearerAuth: [] }];
 
 /** The chat's REST calls (spec §7 and the staff inbox); one service call per handler. */
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; realtime: ChatRealtime }> = async (
+  app,
+  { chat, realtime },
+) => {
   app.get(
     apiPaths.chat.currentRoom,
     {
@@ -81,7 +85,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       },
     },
     async (request) => {
-      await chat.markRead(staffOf(request).idx, request.body);
+      const staffIdx = staffOf(request).idx;
+      await chat.markRead(staffIdx, request.body);
+      // Answered once this member's live inbox (their other tabs too) has the new count.
+      await realtime.readBy(request.body.roomIdx, staffIdx);
       return ok(request, {});
     },
   );

@@ -484,12 +484,21 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     /**
-     * The summary the staff inbox topic carries, as the room is now (null once it is gone);
-     * unread counts patient messages nobody has read.
+     * What each staff member's inbox topic carries for a room, as the room is now: the same
+     * summary with that member's own unread count (as `GET /chat/rooms` counts it). For every
+     * active staff member of the room's hospital, or only `staffIdxs`; null once the room is gone.
      */
-    async inboxSummary(roomIdx: number): Promise<ChatRoomSummary | null> {
-      const found = await repo.roomSummary(deps.db, roomIdx);
-      return found && { ...viewOf(found.room, found.persons, found.lastMsg), unreadCount: found.unread };
+    async inboxSummaries(
+      roomIdx: number,
+      staffIdxs: number[] | null,
+    ): Promise<{ staffIdx: number; room: ChatRoomSummary }[] | null> {
+      const found = await repo.roomSummary(deps.db, roomIdx, staffIdxs);
+      if (!found) return null;
+      const view = viewOf(found.room, found.persons, found.lastMsg);
+      return found.unread.map(({ staffIdx, unread }) => ({
+        staffIdx,
+        room: { ...view, unreadCount: unread },
+      }));
     },
 
     async markRead(staffIdx: number, body: { roomIdx: number; lastReadMsgIdx: number }): Promise<void> {

@@ -251,11 +251,11 @@ describe('the room status through real messages', () => {
   it('goes WAIT → STANDBY → WAIT → COMPLETE, with update events and staff inbox summaries', async () => {
     const kim = await newPatient();
     const staff = await staffClient();
-    await staff.subscribe(topics.staffInbox(hospitalIdx));
+    await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
     const { roomIdx } = await firstMessage(kim);
     await staff.subscribe(topics.chatRoomAll(roomIdx));
     await staff.next<{ room: ChatRoomSummary }>(
-      topics.staffInbox(hospitalIdx),
+      topics.staffInbox(hospitalIdx, nurse.idx),
       (e) => e.room.idx === roomIdx && e.room.status === 'WAIT',
     );
 
@@ -483,7 +483,7 @@ describe('a burst of messages', () => {
     const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
     await t.app.broker.settled();
     const staff = await staffClient();
-    await staff.subscribe(topics.staffInbox(hospitalIdx));
+    await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
     const burst = Array.from({ length: 12 }, (_, i) => msg(`빠르게 보낸 메시지 ${i}`));
     for (const sent of burst) kim.client.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), sent);
     await kim.client.next<ChatMessage>(
@@ -493,7 +493,7 @@ describe('a burst of messages', () => {
     await t.app.broker.settled();
 
     const summaries = staff.received
-      .filter((m) => m.topic === topics.staffInbox(hospitalIdx))
+      .filter((m) => m.topic === topics.staffInbox(hospitalIdx, nurse.idx))
       .map((m) => (m.payload as { room: ChatRoomSummary }).room)
       .filter((room) => room.idx === roomIdx);
     const lastIdxs = summaries.map((room) => room.lastMsg!.idx);
@@ -504,6 +504,71 @@ describe('a burst of messages', () => {
       lastMsg: stored.at(-1),
       unreadCount: stored.filter((m) => m.personType === 'PATIENT').length,
     });
+  });
+
+  it('counts unread per staff member, the same live and in GET /chat/rooms; marking read updates only that member', async () => {
+    const second = await createStaff(t.app.db, { hospitalIdx, name: '최간호' });
+    const other = {
+      idx: second.idx,
+      loginId: second.loginId,
+      accessToken: (await loginStaff(t.baseUrl, second)).accessToken,
+    };
+    const park = await staffClient();
+    const choi = await connectTestClient(t.baseUrl, other);
+    clients.push(choi);
+    expect(await park.subscribe(topics.staffInbox(hospitalIdx, nurse.idx))).toBe(true);
+    expect(await choi.subscribe(topics.staffInbox(hospitalIdx, other.idx))).toBe(true);
+
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('링거가 다 들어갔어요'));
+    await t.app.broker.settled();
+    // A subscribe answered means every packet the broker wrote before it has arrived.
+    const caughtUp = () =>
+      Promise.all([
+        park.subscribe(topics.staffInbox(hospitalIdx, nurse.idx)),
+        choi.subscribe(topics.staffInbox(hospitalIdx, other.idx)),
+      ]);
+    await caughtUp();
+    const lastSummary = (client: TestMqttClient, staffIdx: number) =>
+      client.received
+        .filter((m) => m.topic === topics.staffInbox(hospitalIdx, staffIdx))
+        .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+        .filter((room) => room.idx === roomIdx)
+        .at(-1);
+    const restUnread = async (token: string) => {
+      const rooms = await api(t.baseUrl).get<ChatRoomSummary[]>(apiPaths.chat.rooms, { token });
+      return rooms.data!.find((room) => room.idx === roomIdx)?.unreadCount;
+    };
+    expect(lastSummary(park, nurse.idx)?.unreadCount).toBe(2);
+    expect(lastSummary(choi, other.idx)?.unreadCount).toBe(2);
+    expect(await restUnread(nurse.accessToken)).toBe(2);
+    expect(await restUnread(other.accessToken)).toBe(2);
+
+    // Park reads the room: her inbox says so at once, Choi's is neither changed nor told.
+    const stored = (await history(nurse.accessToken, roomIdx)).data!.dataList;
+    const choiSeen = choi.received.length;
+    const read = await api(t.baseUrl).put(apiPaths.chat.markRead, {
+      token: nurse.accessToken,
+      body: { roomIdx, lastReadMsgIdx: stored.at(-1)!.idx },
+    });
+    expect(read.status).toBe(200);
+    await caughtUp();
+    expect(lastSummary(park, nurse.idx)?.unreadCount).toBe(0);
+    expect(await restUnread(nurse.accessToken)).toBe(0);
+    expect(await restUnread(other.accessToken)).toBe(2);
+    expect(choi.received.slice(choiSeen)).toEqual([]);
+
+    // The patient writes again: one unread for Park, three for Choi, live and over REST.
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('그리고 화장실에 가고 싶어요'));
+    await t.app.broker.settled();
+    await caughtUp();
+    expect(lastSummary(park, nurse.idx)?.unreadCount).toBe(1);
+    expect(lastSummary(choi, other.idx)?.unreadCount).toBe(3);
+    expect(await restUnread(nurse.accessToken)).toBe(1);
+    expect(await restUnread(other.accessToken)).toBe(3);
+    // Nobody receives another member's summaries.
+    expect(park.received.some((m) => m.topic === topics.staffInbox(hospitalIdx, other.idx))).toBe(false);
   });
 
   it('delivers exactly what was stored, even text the database has to mend (a lone surrogate)', async () => {

@@ -54,7 +54,7 @@ describe('a patient', () => {
     expect(await may(kim, 'subscribe', 'nurseCalling/100')).toBe(false);
     expect(await may(kim, 'subscribe', 'nurseCalling/100/patient/1')).toBe(true);
     expect(await may(kim, 'subscribe', 'nurseCalling/100/patient/2')).toBe(false);
-    expect(await may(kim, 'subscribe', 'staffInbox/100')).toBe(false);
+    expect(await may(kim, 'subscribe', 'staffInbox/100/staff/7')).toBe(false);
   });
 
   it('gets nothing through wildcards', async () => {
@@ -79,20 +79,26 @@ describe('a staff member', () => {
     expect(await may(nurse, 'publish', 'chat/10/enter')).toBe(true);
     expect(await may(nurse, 'publish', 'chat/10/complete')).toBe(true);
     expect(await may(nurse, 'subscribe', 'nurseCalling/100')).toBe(true);
-    expect(await may(nurse, 'subscribe', 'staffInbox/100')).toBe(true);
+    expect(await may(nurse, 'subscribe', 'staffInbox/100/staff/7')).toBe(true);
+  });
+
+  it("reads their own inbox only: another member's unread counts are theirs", async () => {
+    expect(await may(nurse, 'subscribe', 'staffInbox/100/staff/8')).toBe(false);
+    expect(await may(nurse, 'subscribe', 'staffInbox/100/staff/+')).toBe(false);
+    expect(await may(nurse, 'subscribe', 'staffInbox/100/#')).toBe(false);
   });
 
   it("stays out of another hospital's rooms, calls and inbox", async () => {
     expect(await may(nurse, 'subscribe', 'chat/11/#')).toBe(false);
     expect(await may(nurse, 'publish', 'chat/11/message')).toBe(false);
     expect(await may(nurse, 'subscribe', 'nurseCalling/200')).toBe(false);
-    expect(await may(nurse, 'subscribe', 'staffInbox/200')).toBe(false);
+    expect(await may(nurse, 'subscribe', 'staffInbox/200/staff/7')).toBe(false);
     expect(await may(nurse, 'subscribe', 'chat/-1/#')).toBe(false);
   });
 
   it('leaves the board, the inbox and room events to the server', async () => {
     expect(await may(nurse, 'publish', 'nurseCalling/100')).toBe(false);
-    expect(await may(nurse, 'publish', 'staffInbox/100')).toBe(false);
+    expect(await may(nurse, 'publish', 'staffInbox/100/staff/7')).toBe(false);
     expect(await may(nurse, 'publish', 'chat/10/update')).toBe(false);
     expect(await may(nurse, 'publish', 'chat/10/create')).toBe(false);
   });

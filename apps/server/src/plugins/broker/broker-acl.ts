@@ -34,7 +34,7 @@ export async function isTopicAllowed(
   if (!parsed) return false;
   return principal.kind === 'patient'
     ? patientMay(principal.idx, action, parsed, lookups)
-    : staffMay(principal.hospitalIdx, action, parsed, lookups);
+    : staffMay(principal.hospitalIdx, principal.idx, action, parsed, lookups);
 }
 
 async function patientMay(
@@ -68,6 +68,7 @@ async function patientMay(
 
 async function staffMay(
   hospitalIdx: number,
+  staffIdx: number,
   action: TopicAction,
   topic: ParsedTopic,
   lookups: AclLookups,
@@ -80,10 +81,11 @@ async function staffMay(
       return room !== null && room.hospitalIdx === hospitalIdx;
     }
     // Calls are acknowledged and completed over REST (validated, audited); the board and the
-    // inbox are written by the server only.
+    // inbox are written by the server only. Each member reads their own inbox (their unread counts).
     case 'nurseCalling':
-    case 'staffInbox':
       return action === 'subscribe' && topic.hospitalIdx === hospitalIdx;
+    case 'staffInbox':
+      return action === 'subscribe' && topic.hospitalIdx === hospitalIdx && topic.staffIdx === staffIdx;
     case 'nurseCallingPatient':
       return false;
   }

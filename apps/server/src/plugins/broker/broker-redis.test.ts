@@ -113,7 +113,7 @@ describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL an
       accessToken: staffToken,
     });
     clients.push(patient, nurse);
-    expect(await nurse.subscribe(topics.staffInbox(hospital.idx))).toBe(true);
+    expect(await nurse.subscribe(topics.staffInbox(hospital.idx, staffAccount.idx))).toBe(true);
     const provisional = -patientAccount.idx;
     expect(await patient.subscribe(topics.chatRoomAll(provisional))).toBe(true);
 
@@ -121,7 +121,11 @@ describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL an
       clientMsgId: 'two-1',
       content: '다른 서버에도 보이나요?',
     });
-    const { room } = await nurse.next<StaffInboxEvent>(topics.staffInbox(hospital.idx), () => true, 10_000);
+    const { room } = await nurse.next<StaffInboxEvent>(
+      topics.staffInbox(hospital.idx, staffAccount.idx),
+      () => true,
+      10_000,
+    );
     expect(room).toMatchObject({ patientIdx: patientAccount.idx, status: 'WAIT' });
 
     expect(await nurse.subscribe(topics.chatRoomAll(room.idx))).toBe(true);

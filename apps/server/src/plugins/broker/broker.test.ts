@@ -224,7 +224,7 @@ describe('what a patient may subscribe to', () => {
       topics.nurseCalling(hospitalA),
       topics.nurseCalling(hospitalB),
       topics.nurseCallingPatient(hospitalA, accounts.lee.idx),
-      topics.staffInbox(hospitalA),
+      topics.staffInbox(hospitalA, accounts.nurseA.idx),
       '#',
       'chat/#',
       'chat/+/message',
@@ -322,10 +322,12 @@ describe('what staff may do', () => {
     const nurse = await connect('nurseA');
     expect(await nurse.subscribe(topics.chatRoomAll(kimRoom))).toBe(true);
     expect(await nurse.subscribe(topics.nurseCalling(hospitalA))).toBe(true);
-    expect(await nurse.subscribe(topics.staffInbox(hospitalA))).toBe(true);
+    expect(await nurse.subscribe(topics.staffInbox(hospitalA, accounts.nurseA.idx))).toBe(true);
     expect(await nurse.subscribe(topics.chatRoomAll(parkRoom))).toBe(false);
     expect(await nurse.subscribe(topics.nurseCalling(hospitalB))).toBe(false);
-    expect(await nurse.subscribe(topics.staffInbox(hospitalB))).toBe(false);
+    expect(await nurse.subscribe(topics.staffInbox(hospitalB, accounts.nurseA.idx))).toBe(false);
+    // Another member's inbox (their unread counts) is theirs alone.
+    expect(await nurse.subscribe(topics.staffInbox(hospitalA, accounts.nurseB.idx))).toBe(false);
     expect(await nurse.subscribe('chat/#')).toBe(false);
     expect(nurse.client.connected).toBe(true);
   });

@@ -71,7 +71,7 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
   const sessionStore = useSessionStore();
   const navigate = useNavigate();
   const status = useRealtimeStatus();
-  useInboxLive(me.hospitalIdx);
+  useInboxLive(me.hospitalIdx, me.idx);
   const rooms = useQuery(getChatRoomsQueryOptions(api, 'open'));
   const calls = useQuery(getOpenCallsQueryOptions(api));
   const unread = (rooms.data ?? []).reduce((sum, room) => sum + room.unreadCount, 0);

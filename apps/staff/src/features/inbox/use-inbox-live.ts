@@ -35,11 +35,17 @@ export function useChangeInboxRoom() {
   );
 }
 
-/** Keeps the inbox live from `staffInbox/{hospitalIdx}` and refetches after a dropped connection. */
-export function useInboxLive(hospitalIdx: number | undefined) {
+/**
+ * Keeps the inbox live from this staff member's own inbox topic, whose summaries carry their
+ * own unread counts as `GET /chat/rooms` does (decision 008), and refetches after a dropped
+ * connection.
+ */
+export function useInboxLive(hospitalIdx: number | undefined, staffIdx: number | undefined) {
   const queryClient = useQueryClient();
   const upsert = useUpsertInboxRoom();
-  useRealtimeTopic(hospitalIdx === undefined ? null : topics.staffInbox(hospitalIdx), (payload) => {
+  const topic =
+    hospitalIdx === undefined || staffIdx === undefined ? null : topics.staffInbox(hospitalIdx, staffIdx);
+  useRealtimeTopic(topic, (payload) => {
     const parsed = staffInboxEventSchema.safeParse(payload);
     if (parsed.success) upsert(parsed.data.room);
   });

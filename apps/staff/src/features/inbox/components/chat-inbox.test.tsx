@@ -12,7 +12,7 @@ import { ChatInbox } from './chat-inbox';
 
 function LiveInbox({ selectedRoomIdx }: { selectedRoomIdx?: number }) {
   const [filter, setFilter] = useState<InboxFilter>('open');
-  useInboxLive(1);
+  useInboxLive(1, 7);
   return <ChatInbox selectedRoomIdx={selectedRoomIdx} filter={filter} onFilterChange={setFilter} />;
 }
 
@@ -87,10 +87,11 @@ describe('the chat inbox', () => {
       routes: { 'GET /chat/rooms': () => ok([older, quiet]) },
     });
     expect(await screen.findByText('조용한환자')).toBeInTheDocument();
-    expect(realtime.subscriptions()).toContain(topics.staffInbox(1));
+    // Its own inbox, with its own unread counts, not the whole hospital's.
+    expect(realtime.subscriptions()).toEqual([topics.staffInbox(1, 7)]);
 
     act(() =>
-      realtime.deliver(topics.staffInbox(1), {
+      realtime.deliver(topics.staffInbox(1, 7), {
         room: {
           ...quiet,
           status: 'WAIT',
@@ -105,6 +106,29 @@ describe('the chat inbox', () => {
     const moved = screen.getByRole('link', { name: /조용한환자/ });
     expect(within(moved).getByText('읽지 않은 메시지 2개')).toBeInTheDocument();
     expect(within(moved).getByText('물 좀 주세요')).toBeInTheDocument();
+  });
+
+  it('takes its own unread counts from its own inbox topic: a read in another tab clears the count, a refetch after reconnecting agrees', async () => {
+    let unread = 4;
+    const room = chatRoom({ idx: 10, patientName: '다른탭환자', status: 'WAIT', unreadCount: 4 });
+    const { realtime } = renderConsole(<LiveInbox />, {
+      routes: { 'GET /chat/rooms': () => ok([{ ...room, unreadCount: unread }]) },
+    });
+    const item = await screen.findByRole('link', { name: /다른탭환자/ });
+    expect(within(item).getByText('읽지 않은 메시지 4개')).toBeInTheDocument();
+
+    // This nurse read the room elsewhere: the server sends her own summary, unread 0.
+    unread = 0;
+    act(() => realtime.deliver(topics.staffInbox(1, 7), { room: { ...room, unreadCount: 0 } }));
+    await waitFor(() => expect(within(item).queryByText(/읽지 않은 메시지/)).toBeNull());
+
+    // While the connection was down the patient wrote again: the list fetched after it says so.
+    unread = 1;
+    act(() => realtime.setStatus('reconnecting'));
+    act(() => realtime.setStatus('connected'));
+    expect(
+      await within(screen.getByRole('link', { name: /다른탭환자/ })).findByText('읽지 않은 메시지 1개'),
+    ).toBeInTheDocument();
   });
 
   it('marks the open room as the current one', async () => {
