@@ -53,7 +53,7 @@ export const chatRoomSchema = z.object({
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
-/** A room as the staff inbox lists it, with the unread count of the staff member it is for (decision 008). */
+/** A room as the staff inbox lists it, with the unread count of the staff member it is for (decision 009). */
 export const chatRoomSummarySchema = chatRoomSchema.extend({
   idx: z.number().int(),
   unreadCount: z.number().int(),

@@ -17,7 +17,7 @@ export const topics = {
     `nurseCalling/${hospitalIdx}/patient/${patientIdx}`,
   /**
    * One staff member's inbox: summaries of their hospital's rooms with that member's own
-   * unread count (decision 008), so the live inbox and `GET /chat/rooms` mean the same.
+   * unread count (decision 009), so the live inbox and `GET /chat/rooms` mean the same.
    */
   staffInbox: (hospitalIdx: number, staffIdx: number) => `staffInbox/${hospitalIdx}/staff/${staffIdx}`,
 } as const;

@@ -59,7 +59,7 @@ function widen(pending: InboxAudience | null, more: InboxAudience): InboxAudienc
 export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) {
   /**
    * Each staff member's inbox shows each room as it is now with their own unread count, read
-   * fresh in one statement (decision 008). A refresh asked for while one is running becomes
+   * fresh in one statement (decision 009). A refresh asked for while one is running becomes
    * one more run after it, for everyone either asked for: under load the inbox gets fewer
    * summaries, never a stale one last, and never two of one room out of order.
    */

@@ -37,7 +37,7 @@ export function useChangeInboxRoom() {
 
 /**
  * Keeps the inbox live from this staff member's own inbox topic, whose summaries carry their
- * own unread counts as `GET /chat/rooms` does (decision 008), and refetches after a dropped
+ * own unread counts as `GET /chat/rooms` does (decision 009), and refetches after a dropped
  * connection.
  */
 export function useInboxLive(hospitalIdx: number | undefined, staffIdx: number | undefined) {
