@@ -59,6 +59,8 @@ export default defineConfig({
   // Two cores on this kind of machine: the server, Chromium and a worker each need one.
   workers: ci ? 1 : 2,
   retries: ci ? 1 : 0,
+  // The screenshot refresh writes into docs/: only when asked for, never in a test run.
+  grepInvert: process.env.SMARTCARE_SCREENSHOTS ? undefined : /@screenshots/,
   // `npm test` adds the JSON reporter on the command line (scripts/test.mjs).
   reporter: 'list',
   use: {

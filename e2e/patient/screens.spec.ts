@@ -333,41 +333,40 @@ test.describe('patient screens of issue 3', () => {
 
   /**
    * Refreshes the Korean phone screenshots in docs/screenshots/patient (360×780 at 1×, so
-   * the files stay small). Run with SMARTCARE_SCREENSHOTS=1; look at every one before committing.
+   * the files stay small). Only collected with SMARTCARE_SCREENSHOTS=1 (playwright.config.ts);
+   * look at every one before committing.
    */
-  test('Korean phone screenshots of every screen', async ({
-    browser,
-    baseURL,
-    createPatient,
-    loginAsPatient,
-  }) => {
-    test.skip(!process.env.SMARTCARE_SCREENSHOTS, 'set SMARTCARE_SCREENSHOTS=1 to refresh the screenshots');
-    test.setTimeout(240_000);
-    const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
-    mkdirSync(dir, { recursive: true });
-    const { userAgent, isMobile, hasTouch, locale, timezoneId } = phone;
-    const context = await browser.newContext({
-      baseURL,
-      userAgent,
-      isMobile,
-      hasTouch,
-      locale,
-      timezoneId,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-    });
-    const page = await context.newPage();
-    const shoot = async (screen: Screen) => {
-      if (!screen.shot) return;
-      await open(page, screen, { fill: false });
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${dir}/${screen.shot}.png` });
-    };
-    for (const screen of PUBLIC_SCREENS) await shoot(screen);
-    await page.goto('about:blank');
-    const patient = await createPatient({ name: '김민지' });
-    await loginAsPatient(page, patient.loginId, { password: patient.password });
-    for (const screen of PRIVATE_SCREENS) await shoot(screen);
-    await context.close();
-  });
+  test(
+    'Korean phone screenshots of every screen',
+    { tag: '@screenshots' },
+    async ({ browser, baseURL, createPatient, loginAsPatient }) => {
+      test.setTimeout(240_000);
+      const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
+      mkdirSync(dir, { recursive: true });
+      const { userAgent, isMobile, hasTouch, locale, timezoneId } = phone;
+      const context = await browser.newContext({
+        baseURL,
+        userAgent,
+        isMobile,
+        hasTouch,
+        locale,
+        timezoneId,
+        viewport: { width: 360, height: 780 },
+        deviceScaleFactor: 1,
+      });
+      const page = await context.newPage();
+      const shoot = async (screen: Screen) => {
+        if (!screen.shot) return;
+        await open(page, screen, { fill: false });
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: `${dir}/${screen.shot}.png` });
+      };
+      for (const screen of PUBLIC_SCREENS) await shoot(screen);
+      await page.goto('about:blank');
+      const patient = await createPatient({ name: '김민지' });
+      await loginAsPatient(page, patient.loginId, { password: patient.password });
+      for (const screen of PRIVATE_SCREENS) await shoot(screen);
+      await context.close();
+    },
+  );
 });
