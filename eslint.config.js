@@ -15,8 +15,14 @@ const featureIsolation = (app) => ({
       'error',
       {
         patterns: [
-          { group: ['**/features/*/**', '!./**', '!../**'], message: 'Features never import each other; compose them in app/.' },
-          { group: ['@smartcare/server/**'], message: 'Apps meet the server only through @smartcare/contract.' },
+          {
+            group: ['**/features/*/**', '!./**', '!../**'],
+            message: 'Features never import each other; compose them in app/.',
+          },
+          {
+            group: ['@smartcare/server/**'],
+            message: 'Apps meet the server only through @smartcare/contract.',
+          },
         ],
       },
     ],
@@ -24,7 +30,9 @@ const featureIsolation = (app) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -42,7 +50,11 @@ export default tseslint.config(
   featureIsolation('patient'),
   featureIsolation('staff'),
   {
-    files: ['apps/*/src/components/**/*.{ts,tsx}', 'apps/*/src/lib/**/*.{ts,tsx}', 'apps/*/src/config/**/*.{ts,tsx}'],
+    files: [
+      'apps/*/src/components/**/*.{ts,tsx}',
+      'apps/*/src/lib/**/*.{ts,tsx}',
+      'apps/*/src/config/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -55,7 +67,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@smartcare/server*', '@smartcare/patient*', '@smartcare/staff*'], message: 'The contract depends on nothing of ours.' }] },
+        {
+          patterns: [
+            {
+              group: ['@smartcare/server*', '@smartcare/patient*', '@smartcare/staff*'],
+              message: 'The contract depends on nothing of ours.',
+            },
+          ],
+        },
       ],
     },
   },

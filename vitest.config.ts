@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', environment: 'node', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

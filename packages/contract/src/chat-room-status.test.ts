@@ -8,8 +8,16 @@ const expectedAfterMessage: Record<ChatRoomStatus, Record<PersonType, [ChatRoomS
   //            [status after, opensNewRoom, accepted]
   NONE: { PATIENT: ['WAIT', false, true], USER: ['STANDBY', false, true], CHATBOT: ['NONE', false, true] },
   WAIT: { PATIENT: ['WAIT', false, true], USER: ['STANDBY', false, true], CHATBOT: ['WAIT', false, true] },
-  STANDBY: { PATIENT: ['WAIT', false, true], USER: ['STANDBY', false, true], CHATBOT: ['STANDBY', false, true] },
-  COMPLETE: { PATIENT: ['WAIT', true, true], USER: ['COMPLETE', false, false], CHATBOT: ['COMPLETE', false, false] },
+  STANDBY: {
+    PATIENT: ['WAIT', false, true],
+    USER: ['STANDBY', false, true],
+    CHATBOT: ['STANDBY', false, true],
+  },
+  COMPLETE: {
+    PATIENT: ['WAIT', true, true],
+    USER: ['COMPLETE', false, false],
+    CHATBOT: ['COMPLETE', false, false],
+  },
 };
 
 describe('nextChatRoomStatus', () => {
@@ -36,7 +44,9 @@ describe('nextChatRoomStatus', () => {
   it('follows a whole consultation: patient asks, bot answers, staff replies, patient thanks, ends', () => {
     let status: ChatRoomStatus = 'NONE';
     const steps: PersonType[] = ['PATIENT', 'CHATBOT', 'USER', 'PATIENT'];
-    const seen = steps.map((personType) => (status = nextChatRoomStatus(status, { type: 'message', personType }).status));
+    const seen = steps.map(
+      (personType) => (status = nextChatRoomStatus(status, { type: 'message', personType }).status),
+    );
     expect(seen).toEqual(['WAIT', 'WAIT', 'STANDBY', 'WAIT']);
     expect(nextChatRoomStatus(status, { type: 'complete' }).status).toBe('COMPLETE');
   });

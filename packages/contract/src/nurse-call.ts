@@ -22,7 +22,11 @@ export const nurseCallPriority: Record<NurseCallReason, number> = {
 export const NURSE_CALL_STATUSES = ['REQUESTED', 'ACKNOWLEDGED', 'IN_PROGRESS', 'DONE', 'CANCELLED'] as const;
 export const nurseCallStatusSchema = z.enum(NURSE_CALL_STATUSES);
 export type NurseCallStatus = z.infer<typeof nurseCallStatusSchema>;
-export const OPEN_NURSE_CALL_STATUSES: readonly NurseCallStatus[] = ['REQUESTED', 'ACKNOWLEDGED', 'IN_PROGRESS'];
+export const OPEN_NURSE_CALL_STATUSES: readonly NurseCallStatus[] = [
+  'REQUESTED',
+  'ACKNOWLEDGED',
+  'IN_PROGRESS',
+];
 
 export const nurseCallSchema = z.object({
   idx: z.number().int(),

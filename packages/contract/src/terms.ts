@@ -4,7 +4,14 @@ import { z } from 'zod';
  * Terms the patient agrees to. Health data needs its own consent, separate from the
  * others, and optional items never block the service (PIPA Art. 22–23, domain.md).
  */
-export const TERMS_CODES = ['SERVICE', 'PRIVACY', 'HEALTH_DATA', 'MARKETING', 'MARKETING_NIGHT', 'LOCATION'] as const;
+export const TERMS_CODES = [
+  'SERVICE',
+  'PRIVACY',
+  'HEALTH_DATA',
+  'MARKETING',
+  'MARKETING_NIGHT',
+  'LOCATION',
+] as const;
 export const termsCodeSchema = z.enum(TERMS_CODES);
 export type TermsCode = z.infer<typeof termsCodeSchema>;
 
@@ -38,8 +45,6 @@ export type Consent = z.infer<typeof consentSchema>;
 /** `GET /patient/getConsents`; `PUT /patient/updateConsents` (required ones cannot be withdrawn here: that is account deletion). */
 export const consentListSchema = z.array(consentSchema);
 export const updateConsentsBodySchema = z.strictObject({
-  consents: z
-    .array(z.strictObject({ termsCode: termsCodeSchema, agreed: z.boolean() }))
-    .min(1),
+  consents: z.array(z.strictObject({ termsCode: termsCodeSchema, agreed: z.boolean() })).min(1),
 });
 export type UpdateConsentsBody = z.infer<typeof updateConsentsBodySchema>;

@@ -16,7 +16,10 @@ export class FakeBrokerClient implements BrokerClient {
   ended = false;
   private readonly listeners = new Map<string, Listener[]>();
 
-  constructor(readonly url: string, readonly options: BrokerConnectOptions) {}
+  constructor(
+    readonly url: string,
+    readonly options: BrokerConnectOptions,
+  ) {}
 
   on(event: string, listener: Listener): this {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
