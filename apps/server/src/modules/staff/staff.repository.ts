@@ -7,7 +7,6 @@ export interface StaffCredentials {
   passwordHash: string;
   role: StaffRole;
   hospitalIdx: number;
-  lockedUntil: Date | null;
 }
 
 export interface NewStaff {
@@ -19,7 +18,7 @@ export interface NewStaff {
 }
 
 const CREDENTIALS = `SELECT idx, login_id AS "loginId", password_hash AS "passwordHash", role,
-                           hospital_idx AS "hospitalIdx", locked_until AS "lockedUntil"
+                           hospital_idx AS "hospitalIdx"
                       FROM staff_users`;
 
 export function createStaffRepository(db: SqlQueryable) {
@@ -46,25 +45,6 @@ export function createStaffRepository(db: SqlQueryable) {
         `INSERT INTO staff_users (login_id, password_hash, name, role, hospital_idx) VALUES ($1, $2, $3, $4, $5)
          RETURNING idx, login_id AS "loginId"`,
         [staff.loginId, staff.passwordHash, staff.name, staff.role, staff.hospitalIdx],
-      );
-    },
-
-    async recordFailedLogin(idx: number, threshold: number, lockSeconds: number): Promise<Date | null> {
-      const row = await db.one<{ lockedUntil: Date | null }>(
-        `UPDATE staff_users
-            SET failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
-                locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(secs => $3) ELSE locked_until END
-          WHERE idx = $1
-          RETURNING locked_until AS "lockedUntil"`,
-        [idx, threshold, lockSeconds],
-      );
-      return row.lockedUntil && row.lockedUntil.getTime() > Date.now() ? row.lockedUntil : null;
-    },
-
-    async clearFailedLogins(idx: number): Promise<void> {
-      await db.query(
-        'UPDATE staff_users SET failed_login_count = 0, locked_until = NULL WHERE idx = $1 AND (failed_login_count <> 0 OR locked_until IS NOT NULL)',
-        [idx],
       );
     },
   };

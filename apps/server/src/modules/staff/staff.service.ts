@@ -3,6 +3,7 @@ import type { StaffProfile } from '@smartcare/contract/staff';
 import type { Config } from '../../config.ts';
 import { accountLocked, DomainError, notLoggedIn } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { createLoginFailuresRepository } from '../../plugins/auth/login-failures.repository.ts';
 import type { Tokens } from '../../plugins/auth/tokens.ts';
 import type { SqlQueryable } from '../../plugins/db/database.ts';
 import { createStaffRepository } from './staff.repository.ts';
@@ -15,26 +16,29 @@ export interface StaffServiceDeps {
 
 export function createStaffService({ db, tokens, config }: StaffServiceDeps) {
   const staff = createStaffRepository(db);
+  const loginFailures = createLoginFailuresRepository(db);
 
   return {
-    /** The same rules as the patient login: per-account lockout, the same answer for unknown ids. */
+    /**
+     * The same rules as the patient login: failures counted per login id, known or not, so a
+     * made-up id locks and answers exactly like a real one (decision 008).
+     */
     async login(loginId: string, password: string): Promise<TokenPair> {
+      const lockedUntil = await loginFailures.lockedUntil('staff', loginId);
+      if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
       const account = await staff.findCredentialsByLoginId(loginId);
-      if (account?.lockedUntil && account.lockedUntil.getTime() > Date.now()) {
-        throw accountLocked((account.lockedUntil.getTime() - Date.now()) / 1000);
-      }
       const matches = await verifyPassword(account?.passwordHash, password);
-      if (!account) throw new DomainError('BAD_CREDENTIALS');
-      if (!matches) {
-        const lockedUntil = await staff.recordFailedLogin(
-          account.idx,
+      if (!account || !matches) {
+        const nowLocked = await loginFailures.recordFailure(
+          'staff',
+          loginId,
           config.loginLockThreshold,
           config.loginLockSeconds,
         );
-        if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
+        if (nowLocked) throw accountLocked((nowLocked.getTime() - Date.now()) / 1000);
         throw new DomainError('BAD_CREDENTIALS');
       }
-      await staff.clearFailedLogins(account.idx);
+      await loginFailures.clear('staff', loginId);
       return tokens.issuePair({
         principal: 'staff',
         idx: account.idx,

@@ -42,6 +42,33 @@ describe('staff sign-in', () => {
     expect(right.code).toBe(ResultCode.ACCOUNT_LOCKED);
   });
 
+  it('an unknown staff id locks and answers exactly like a real one, so guesses reveal no accounts', async () => {
+    const staff = await createStaff(t.app.db);
+    const answers = async (loginId: string) => {
+      const seen: { status: number; code: number }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await api(t.baseUrl).post(apiPaths.staff.login, {
+          body: { loginId, password: 'nope-Nope1' },
+        });
+        seen.push({ status: r.status, code: r.code });
+      }
+      return seen;
+    };
+    const known = await answers(staff.loginId);
+    const unknown = await answers('nobody-here');
+    expect(unknown).toEqual(known);
+    expect(known.map((a) => a.code)).toEqual([
+      ResultCode.BAD_CREDENTIALS,
+      ResultCode.ACCOUNT_LOCKED,
+      ResultCode.ACCOUNT_LOCKED,
+    ]);
+    // A patient with the same login id is counted apart: the principals do not share a lock.
+    const patientSide = await api(t.baseUrl).post(apiPaths.patient.login, {
+      body: { loginId: 'nobody-here', password: 'nope-Nope1' },
+    });
+    expect(patientSide.code).toBe(ResultCode.BAD_CREDENTIALS);
+  });
+
   it('a deactivated staff account can neither log in nor refresh', async () => {
     const staff = await createStaff(t.app.db);
     const pair = await loginStaff(t.baseUrl, staff);
