@@ -105,6 +105,8 @@ test.describe('patient account and common screens', () => {
     await navigate(page, '/account-deletion');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('계정 삭제 안내');
     await expect(page.getByText('탈퇴하면 삭제되는 정보')).toBeVisible();
+    // The operator's contact for patients who cannot log in (config/operator.ts, the demo's default).
+    await expect(page.getByText(/privacy@smartcare\.example 에 계정 삭제를 요청해 주세요/)).toBeVisible();
     await checkA11y(page);
   });
 

@@ -9,7 +9,7 @@ const enUS: Catalogue = {
     titleHospital: 'Smart Hospital',
     titleHomecare: 'Smart Home Care',
     copyright: '© 2026 SmartCare Co., Ltd.',
-    businessNumber: 'Business registration no. 123-45-67890',
+    businessNumber: 'Business registration no. {{number}}',
   },
   common: {
     back: 'Back',
@@ -271,7 +271,7 @@ const enUS: Catalogue = {
     grace: 'A deletion request is carried out after a 14-day grace period, during which you can withdraw it.',
     contactTitle: 'Cannot log in?',
     contact:
-      'Email privacy@smartcare.example from the address you signed up with. We delete the account after confirming it is yours.',
+      'Email {{email}} from the address you signed up with. We delete the account after confirming it is yours.',
     goDelete: 'Log in and delete',
   },
   realtime: {

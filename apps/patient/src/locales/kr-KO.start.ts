@@ -12,7 +12,7 @@ const krKOStart = {
     titleHospital: '스마트 병원',
     titleHomecare: '스마트 재택케어',
     copyright: '© 2026 스마트케어 주식회사',
-    businessNumber: '사업자등록번호 123-45-67890',
+    businessNumber: '사업자등록번호 {{number}}',
   },
   common: {
     back: '뒤로 가기',

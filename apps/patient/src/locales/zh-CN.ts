@@ -9,7 +9,7 @@ const zhCN: Catalogue = {
     titleHospital: '智慧医院',
     titleHomecare: '智慧居家护理',
     copyright: '© 2026 SmartCare 株式会社',
-    businessNumber: '营业执照号 123-45-67890',
+    businessNumber: '营业执照号 {{number}}',
   },
   common: {
     back: '返回',
@@ -258,7 +258,7 @@ const zhCN: Catalogue = {
     step3: '点击"申请注销"，或确认密码后点击"立即注销"。',
     grace: '申请注销后有14天宽限期，期间可撤回申请。',
     contactTitle: '无法登录？',
-    contact: '请用注册邮箱发送邮件至 privacy@smartcare.example 申请注销，确认本人后为您处理。',
+    contact: '请用注册邮箱发送邮件至 {{email}} 申请注销，确认本人后为您处理。',
     goDelete: '登录并注销',
   },
   realtime: {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DeletionFacts } from '../../components/ui/deletion-facts';
 import { Page } from '../../components/ui/page';
+import { operator } from '../../config/operator';
 import { paths } from '../../config/paths';
 
 /** /account-deletion: public, no login — how to delete the account and what is deleted (app stores). */
@@ -19,7 +20,7 @@ export function AccountDeletionScreen() {
       <p className="form-intro">{t('accountDeletion.grace')}</p>
       <DeletionFacts />
       <h2 className="section-title">{t('accountDeletion.contactTitle')}</h2>
-      <p className="form-intro">{t('accountDeletion.contact')}</p>
+      <p className="form-intro">{t('accountDeletion.contact', { email: operator.privacyEmail })}</p>
       <p className="link-row">
         <Link to={paths.hospital.common.patientDelete.href()}>{t('accountDeletion.goDelete')}</Link>
       </p>

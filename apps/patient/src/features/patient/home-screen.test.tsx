@@ -27,6 +27,8 @@ describe('the home screen', () => {
       'href',
       '/hospital/consulting/chat',
     );
+    // The footer names the operator (config/operator.ts; the demo's number by default).
+    expect(screen.getByText('사업자등록번호 123-45-67890')).toBeInTheDocument();
   });
 
   it('sends the patient to choose a hospital before chat when none is chosen', async () => {

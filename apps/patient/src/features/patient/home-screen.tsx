@@ -4,6 +4,7 @@ import { AppIcon, type IconName } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
+import { operator } from '../../config/operator';
 import { formatDate } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { usePatient } from './api/get-patient';
@@ -110,7 +111,7 @@ export function HomeScreen({ area }: { area: Area }) {
       )}
       <footer className="app-footer">
         <p>{t('app.copyright')}</p>
-        <p>{t('app.businessNumber')}</p>
+        <p>{t('app.businessNumber', { number: operator.businessNumber })}</p>
       </footer>
     </Page>
   );
