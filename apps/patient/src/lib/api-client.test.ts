@@ -1,8 +1,15 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
+import {
+  installAndroidBridge,
+  installIosMessageHandler,
+  resetNativeWrappersAfterEach,
+  useUserAgent,
+  userAgents,
+} from '../testing/native-wrappers';
 import { apiRequest, callApi } from './api-client';
 import { ApiError } from './api-error';
 import { session } from './session';
@@ -11,12 +18,6 @@ import { toast } from './toast';
 const GET_PATIENT = `GET ${apiPaths.patient.getPatient}`;
 const REFRESH = `POST ${apiPaths.patient.refresh}`;
 const UPDATE_FCM_TOKEN = `PUT ${apiPaths.patient.updateFcmToken}`;
-const ANDROID_UA =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-const DESKTOP_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 function loggedIn(accessToken = 'access-1', refreshToken = 'refresh-1') {
   session.setTokens({ accessToken, refreshToken });
@@ -31,16 +32,7 @@ function bearerOf(headers: Headers) {
 beforeEach(() => {
   window.location.hash = '#/hospital/home';
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  delete window.AndroidBridge;
-  delete window.webkit;
-});
-
-function userAgent(value: string) {
-  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(value);
-}
+resetNativeWrappersAfterEach();
 
 /** An API where the first getPatient has expired and the refresh hands out a new pair. */
 function expiringApi() {
@@ -238,8 +230,8 @@ describe('the API client', () => {
 
 describe('the push token after a refresh (docs/native-bridge.md)', () => {
   it('uploads the Android bridge token once the pair is rotated', async () => {
-    userAgent(ANDROID_UA);
-    window.AndroidBridge = { getFcmToken: () => 'android-fcm' };
+    useUserAgent(userAgents.android);
+    installAndroidBridge('android-fcm');
     loggedIn('old-access', 'old-refresh');
     const api = expiringApi();
 
@@ -256,18 +248,8 @@ describe('the push token after a refresh (docs/native-bridge.md)', () => {
   });
 
   it("uploads the token the iOS wrapper's message handler answers with", async () => {
-    userAgent(IPHONE_UA);
-    const asked: unknown[] = [];
-    window.webkit = {
-      messageHandlers: {
-        smartcare: {
-          postMessage: (message) => {
-            asked.push(message);
-            setTimeout(() => window.smartcareNative!.resolve(message.requestId, 'ios-fcm'), 5);
-          },
-        },
-      },
-    };
+    useUserAgent(userAgents.iphone);
+    const asked = installIosMessageHandler('ios-fcm');
     loggedIn('old-access', 'old-refresh');
     const api = expiringApi();
 
@@ -281,7 +263,7 @@ describe('the push token after a refresh (docs/native-bridge.md)', () => {
   });
 
   it('in a plain browser sends nothing and shows nothing', async () => {
-    userAgent(DESKTOP_UA);
+    useUserAgent(userAgents.desktop);
     loggedIn('old-access', 'old-refresh');
     const api = expiringApi();
     // Bridges of the wrong platform are not asked either.

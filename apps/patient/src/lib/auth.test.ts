@@ -1,29 +1,21 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
+import {
+  installAndroidBridge,
+  installIosMessageHandler,
+  resetNativeWrappersAfterEach,
+  useUserAgent,
+  userAgents,
+} from '../testing/native-wrappers';
 import { login } from './auth';
 import { session } from './session';
 import { toast } from './toast';
 
 const UPDATE_FCM_TOKEN = `PUT ${apiPaths.patient.updateFcmToken}`;
-const ANDROID_UA =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
-const DESKTOP_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  delete window.AndroidBridge;
-  delete window.webkit;
-});
-
-function userAgent(value: string) {
-  vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(value);
-}
+resetNativeWrappersAfterEach();
 
 /** The server side of a login: either login call, the profile, and the push-token upload. */
 function loginApi() {
@@ -38,8 +30,8 @@ function loginApi() {
 
 describe('the push token after login (spec §4, docs/native-bridge.md)', () => {
   it('uploads the Android bridge token with the new access token', async () => {
-    userAgent(ANDROID_UA);
-    window.AndroidBridge = { getFcmToken: () => 'android-fcm' };
+    useUserAgent(userAgents.android);
+    installAndroidBridge('android-fcm');
     const api = loginApi();
 
     await login({ loginId: 'demo', password: 'Demo1234!' });
@@ -52,18 +44,8 @@ describe('the push token after login (spec §4, docs/native-bridge.md)', () => {
   });
 
   it('logs in through iosLogin and uploads the token the iOS message handler answers with', async () => {
-    userAgent(IPHONE_UA);
-    const asked: unknown[] = [];
-    window.webkit = {
-      messageHandlers: {
-        smartcare: {
-          postMessage: (message) => {
-            asked.push(message);
-            setTimeout(() => window.smartcareNative!.resolve(message.requestId, 'ios-fcm'), 5);
-          },
-        },
-      },
-    };
+    useUserAgent(userAgents.iphone);
+    const asked = installIosMessageHandler('ios-fcm');
     const api = loginApi();
 
     await login({ loginId: 'demo', password: 'Demo1234!' });
@@ -77,7 +59,7 @@ describe('the push token after login (spec §4, docs/native-bridge.md)', () => {
   });
 
   it('in a plain browser logs in, sends nothing and shows nothing', async () => {
-    userAgent(DESKTOP_UA);
+    useUserAgent(userAgents.desktop);
     const api = loginApi();
 
     await expect(login({ loginId: 'demo', password: 'Demo1234!' })).resolves.toMatchObject({
