@@ -1,23 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
+import { captureLog } from '../testing/log-capture.ts';
 import { api, createPatient } from '../testing/factories.ts';
 import { smtpUrlWithTimeouts } from './mailer.plugin.ts';
-
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 /** Asks for a reset code with no SMTP_URL set; returns the log and the code's stored hash. */
 async function resetWithoutSmtp(t: TestApp) {

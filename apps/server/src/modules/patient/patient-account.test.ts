@@ -1,6 +1,5 @@
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ValidationFailure } from '@smartcare/contract/envelope';
@@ -8,6 +7,7 @@ import type { MyData } from '@smartcare/contract/patient';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { publishDefaultTerms } from '../../db/seed-demo.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { captureLog } from '../../testing/log-capture.ts';
 import { api, createPatient, loginPatient } from '../../testing/factories.ts';
 import { startSmtpSink } from '../../testing/smtp-sink.ts';
 
@@ -234,19 +234,6 @@ describe('forgotten password', () => {
     );
   });
 });
-
-/** Log lines as parsed JSON objects, captured from the app's own logger. */
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 describe('forgotten password while the mail server is down', () => {
   let t: TestApp;

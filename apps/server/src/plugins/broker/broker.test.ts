@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
@@ -6,6 +5,7 @@ import type { Page } from '@smartcare/contract/paging';
 import { MQTT_PATH, topics } from '@smartcare/contract/topics';
 import WebSocket from 'ws';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { captureLog } from '../../testing/log-capture.ts';
 import {
   api,
   createHospital,
@@ -29,14 +29,7 @@ const accounts: Record<
 > = {} as never;
 const open: TestMqttClient[] = [];
 /** The server's log lines (pino JSON), to see what a refusal leaves behind. */
-const logLines: Record<string, unknown>[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
-      logLines.push(JSON.parse(line) as Record<string, unknown>);
-    done();
-  },
-});
+const { lines: logLines, stream: logStream } = captureLog();
 
 async function connect(who: keyof typeof accounts, clientId?: string) {
   const client = await connectTestClient(t.baseUrl, accounts[who], clientId ? { clientId } : {});
