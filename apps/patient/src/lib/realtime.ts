@@ -12,6 +12,7 @@ import type { Page } from '@smartcare/contract/paging';
 import type { PatientProfile } from '@smartcare/contract/patient';
 import { CHAT_CONTENT_MAX_LENGTH, CLIENT_ID_MAX_LENGTH } from '@smartcare/contract/realtime-constants';
 import { MQTT_PATH, parseTopic, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
+import { renewalDue, tokenRenewal } from '@smartcare/contract/token-renewal';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import { apiBaseUrl, callApi, refreshSession, sessionFailureRoute } from './api-client';
@@ -125,8 +126,6 @@ const MAX_SEND_ATTEMPTS = 3;
 /** How many newest pages a catch-up reads at most after a reconnect. */
 const CATCH_UP_PAGES = 5;
 const PUBLISH_TIMEOUT_MS = 15_000;
-/** Refresh the token this long before it expires: the broker refuses expired tokens and ends a connection at expiry. */
-const TOKEN_MARGIN_MS = 30_000;
 /** A renewal that could not reach the server is tried again after this long, while the old connection lasts. */
 const RENEW_RETRY_MS = 5_000;
 
@@ -145,36 +144,6 @@ export function defaultBrokerUrl(): string {
 export function randomId(bytes = 12): string {
   const values = crypto.getRandomValues(new Uint8Array(bytes));
   return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-interface TokenTimes {
-  /** epoch ms */
-  expiresAt: number;
-  /** How long before expiry it is renewed. */
-  margin: number;
-}
-
-/** When a JWT runs out and how early to renew it, or null for a token we cannot read (the broker judges it). */
-function tokenTimes(token: string): TokenTimes | null {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: unknown;
-      iat?: unknown;
-    };
-    if (typeof json.exp !== 'number') return null;
-    const expiresAt = json.exp * 1000;
-    // A short-lived token (a test server's) is renewed at three quarters of its life, not in a loop.
-    const lifetime = typeof json.iat === 'number' ? expiresAt - json.iat * 1000 : Infinity;
-    return { expiresAt, margin: Math.min(TOKEN_MARGIN_MS, Math.max(0, lifetime / 4)) };
-  } catch {
-    return null;
-  }
-}
-
-function tokenExpiresSoon(token: string, now = Date.now()): boolean {
-  const times = tokenTimes(token);
-  return times !== null && times.expiresAt - times.margin <= now;
 }
 
 const decoder = new TextDecoder();
@@ -497,7 +466,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   async function credentials(forceRefresh: boolean): Promise<{ username: string; password: string } | null> {
     let { accessToken } = session.tokens();
     if (!accessToken || !profile) return null;
-    if (forceRefresh || tokenExpiresSoon(accessToken)) {
+    if (forceRefresh || renewalDue(accessToken)) {
       const loginNeeded = await refreshSession(accessToken);
       if (loginNeeded) {
         navigateTo(sessionFailureRoute());
@@ -599,9 +568,9 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
 
   function scheduleRenewal(gen: number, c: BrokerClient, delay?: number): void {
     clearTimeout(renewTimer);
-    const times = tokenTimes(clientTokens.get(c) ?? '');
-    if (!times) return;
-    const due = delay ?? Math.max(0, times.expiresAt - times.margin - Date.now());
+    const renewal = tokenRenewal(clientTokens.get(c) ?? '');
+    if (!renewal) return;
+    const due = delay ?? Math.max(0, renewal.renewAt - Date.now());
     renewTimer = setTimeout(() => void renew(gen, c), due);
   }
 
@@ -700,8 +669,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
    * Anything else is an outage: toast once and back off.
    */
   function lostConnection(gen: number, c: BrokerClient): void {
-    const times = tokenTimes(clientTokens.get(c) ?? '');
-    const expired = times !== null && Date.now() >= times.expiresAt - times.margin;
+    const renewal = tokenRenewal(clientTokens.get(c) ?? '');
+    const expired = renewal !== null && Date.now() >= renewal.renewAt;
     if (expired && !resumingAfterExpiry && attempt === 0 && !outageReported) {
       resumingAfterExpiry = true;
       clearTimeout(timer);

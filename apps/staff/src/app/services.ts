@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
+import { renewalDue } from '@smartcare/contract/token-renewal';
 import { MQTT_PATH } from '@smartcare/contract/topics';
 import { createApiClient, type ApiClient, type SessionEndReason } from '../lib/api-client';
 import { createI18n, detectLocale, htmlLang } from '../lib/i18n';
 import { brokerUrl, createMqttRealtime, type Realtime } from '../lib/realtime';
-import { createSessionStore, tokenExpiry, type SessionStore } from '../lib/session';
+import { createSessionStore, type SessionStore } from '../lib/session';
 
 /** Everything the console needs from the outside world, built once at start-up (tests build their own). */
 export interface AppServices {
@@ -18,9 +19,6 @@ export interface AppServices {
 
 /** Why the last session ended, shown once on the login screen. */
 export const SESSION_END_KEY = 'staffSessionEndReason';
-
-/** Renew a token this close to its expiry before handing it to the broker. */
-const TOKEN_MARGIN_S = 30;
 
 export function createAppServices(): AppServices {
   const locale = detectLocale();
@@ -42,8 +40,8 @@ export function createAppServices(): AppServices {
       async credentials(forceRefresh) {
         let current = session.get();
         if (!current) return null;
-        const exp = tokenExpiry(current.accessToken);
-        if (forceRefresh || (exp !== null && exp * 1000 < Date.now() + TOKEN_MARGIN_S * 1000)) {
+        // A token about to run out is renewed before the broker sees it (the apps' one rule).
+        if (forceRefresh || renewalDue(current.accessToken)) {
           if (!(await api.refresh())) {
             session.clear();
             sessionStorage.setItem(SESSION_END_KEY, 'expired');

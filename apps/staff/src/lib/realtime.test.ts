@@ -5,7 +5,7 @@ import { Aedes, type AuthenticateError } from 'aedes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { createMqttRealtime, topicMatches, type Realtime } from './realtime';
-import { tokenExpiry } from './session';
+import { tokenRenewal } from '@smartcare/contract/token-renewal';
 
 /**
  * A real MQTT 3.1.1 broker over WebSocket, like the server's, that accepts only the
@@ -19,8 +19,8 @@ async function startBroker() {
       if (username === 'nurse' && token === state.validToken) {
         state.passwords.push(token);
         // Like the server's broker: a connection ends when its token runs out.
-        const exp = tokenExpiry(token);
-        if (exp !== null) setTimeout(() => client.close(), exp * 1000 - Date.now()).unref();
+        const expiresAt = tokenRenewal(token)?.expiresAt;
+        if (expiresAt !== undefined) setTimeout(() => client.close(), expiresAt - Date.now()).unref();
         return done(null, true);
       }
       const error = new Error('bad token') as AuthenticateError;
@@ -172,7 +172,7 @@ describe('the console’s MQTT connection', () => {
     return {
       refreshes,
       credentials: async (forceRefresh: boolean) => {
-        if (forceRefresh || (tokenExpiry(current) ?? 0) * 1000 < Date.now() + 30_000) {
+        if (forceRefresh || (tokenRenewal(current)?.expiresAt ?? 0) < Date.now() + 30_000) {
           refreshes.count += 1;
           current = issue();
         }

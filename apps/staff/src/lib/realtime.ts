@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { MqttClient } from 'mqtt';
-import { tokenTimes } from './session';
+import { tokenRenewal } from '@smartcare/contract/token-renewal';
 
 /**
  * The console's one real-time connection (brief §4): MQTT 3.1.1 over WebSocket to the
@@ -67,19 +67,8 @@ export function brokerUrl(location: Location, path: string): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
 }
 
-/** Renew the token this long before it expires: the broker ends a connection when its token runs out. */
-const TOKEN_MARGIN_MS = 30_000;
 /** A renewal that did not get through is tried again after this long, while the old connection lasts. */
 const RENEW_RETRY_MS = 5_000;
-
-/** When a token runs out (epoch ms) and how early to renew it; null when it is not a JWT we can read. */
-function renewalTimes(token: string): { expiresAt: number; margin: number } | null {
-  const { iat, exp } = tokenTimes(token);
-  if (exp === null) return null;
-  // A short-lived token (a test server's) is renewed at three quarters of its life, not in a loop.
-  const lifetime = iat === null ? Infinity : (exp - iat) * 1000;
-  return { expiresAt: exp * 1000, margin: Math.min(TOKEN_MARGIN_MS, Math.max(0, lifetime / 4)) };
-}
 
 export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   const backoff = options.backoff ?? defaultBackoff;
@@ -244,8 +233,8 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
    * renewal): no outage, so reconnect at once with a fresh token and leave the status alone.
    */
   function lost(c: MqttClient) {
-    const times = renewalTimes(clientTokens.get(c) ?? '');
-    const expired = times !== null && Date.now() >= times.expiresAt - times.margin;
+    const renewal = tokenRenewal(clientTokens.get(c) ?? '');
+    const expired = renewal !== null && Date.now() >= renewal.renewAt;
     if (expired && !resuming && attempt === 0) {
       resuming = true;
       clearTimeout(timer);
@@ -260,9 +249,9 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
 
   function scheduleRenewal(c: MqttClient, delay?: number) {
     clearTimeout(renewTimer);
-    const times = renewalTimes(clientTokens.get(c) ?? '');
-    if (!times) return;
-    const due = delay ?? Math.max(0, times.expiresAt - times.margin - Date.now());
+    const renewal = tokenRenewal(clientTokens.get(c) ?? '');
+    if (!renewal) return;
+    const due = delay ?? Math.max(0, renewal.renewAt - Date.now());
     renewTimer = setTimeout(() => void renew(c), due);
   }
 

@@ -110,29 +110,6 @@ export function createSessionStore(
   };
 }
 
-/** When a JWT was issued and when it expires (seconds since the epoch), each null when it cannot be read. */
-export function tokenTimes(token: string): { iat: number | null; exp: number | null } {
-  const payload = token.split('.')[1];
-  if (!payload) return { iat: null, exp: null };
-  try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: unknown;
-      iat?: unknown;
-    };
-    return {
-      iat: typeof json.iat === 'number' ? json.iat : null,
-      exp: typeof json.exp === 'number' ? json.exp : null,
-    };
-  } catch {
-    return { iat: null, exp: null };
-  }
-}
-
-/** Seconds since the epoch at which a JWT expires, or null when it cannot be read. */
-export function tokenExpiry(token: string): number | null {
-  return tokenTimes(token).exp;
-}
-
 export const SessionContext = createContext<SessionStore | null>(null);
 
 export function useSessionStore(): SessionStore {
