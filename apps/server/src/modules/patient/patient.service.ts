@@ -14,16 +14,10 @@ import type {
 } from '@smartcare/contract/patient';
 import type { Consent, UpdateConsentsBody } from '@smartcare/contract/terms';
 import type { Config } from '../../config.ts';
-import {
-  accountLocked,
-  conflict,
-  DomainError,
-  FieldValidationError,
-  notFound,
-  notLoggedIn,
-} from '../../lib/errors.ts';
+import { conflict, DomainError, FieldValidationError, notFound, notLoggedIn } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
+import { attemptLogin } from '../../plugins/auth/login-attempt.ts';
 import { createLoginFailuresRepository } from '../../plugins/auth/login-failures.repository.ts';
 import type { Tokens } from '../../plugins/auth/tokens.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
@@ -84,29 +78,21 @@ export function createPatientService(deps: PatientServiceDeps) {
      * per-address limits on the route.
      */
     async login(loginId: string, password: string): Promise<TokenPair> {
-      const lockedUntil = await loginFailures.lockedUntil('patient', loginId);
-      if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
-      const account = await patients.findCredentialsByLoginId(loginId);
-      const matches = await verifyPassword(account?.passwordHash, password);
-      if (!account || !matches) {
-        const nowLocked = await loginFailures.recordFailure(
-          'patient',
-          loginId,
-          config.loginLockThreshold,
-          config.loginLockSeconds,
-        );
-        if (account) {
-          await audit.record({
-            ...asPatient(account.idx),
+      const account = await attemptLogin({
+        principal: 'patient',
+        loginId,
+        password,
+        failures: loginFailures,
+        config,
+        findAccount: (id) => patients.findCredentialsByLoginId(id),
+        onWrongPassword: (known) =>
+          audit.record({
+            ...asPatient(known.idx),
             actorType: 'system',
             actorIdx: null,
             action: 'patient.loginFailed',
-          });
-        }
-        if (nowLocked) throw accountLocked((nowLocked.getTime() - Date.now()) / 1000);
-        throw badCredentials();
-      }
-      await loginFailures.clear('patient', loginId);
+          }),
+      });
       await audit.record({ ...asPatient(account.idx), action: 'patient.login' });
       return tokens.issuePair({ principal: 'patient', idx: account.idx, loginId: account.loginId });
     },

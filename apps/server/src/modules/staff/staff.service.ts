@@ -1,8 +1,8 @@
 import type { TokenPair } from '@smartcare/contract/auth';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import type { Config } from '../../config.ts';
-import { accountLocked, DomainError, notLoggedIn } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { notLoggedIn } from '../../lib/errors.ts';
+import { attemptLogin } from '../../plugins/auth/login-attempt.ts';
 import { createLoginFailuresRepository } from '../../plugins/auth/login-failures.repository.ts';
 import type { Tokens } from '../../plugins/auth/tokens.ts';
 import type { SqlQueryable } from '../../plugins/db/database.ts';
@@ -24,21 +24,14 @@ export function createStaffService({ db, tokens, config }: StaffServiceDeps) {
      * made-up id locks and answers exactly like a real one (decision 008).
      */
     async login(loginId: string, password: string): Promise<TokenPair> {
-      const lockedUntil = await loginFailures.lockedUntil('staff', loginId);
-      if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
-      const account = await staff.findCredentialsByLoginId(loginId);
-      const matches = await verifyPassword(account?.passwordHash, password);
-      if (!account || !matches) {
-        const nowLocked = await loginFailures.recordFailure(
-          'staff',
-          loginId,
-          config.loginLockThreshold,
-          config.loginLockSeconds,
-        );
-        if (nowLocked) throw accountLocked((nowLocked.getTime() - Date.now()) / 1000);
-        throw new DomainError('BAD_CREDENTIALS');
-      }
-      await loginFailures.clear('staff', loginId);
+      const account = await attemptLogin({
+        principal: 'staff',
+        loginId,
+        password,
+        failures: loginFailures,
+        config,
+        findAccount: (id) => staff.findCredentialsByLoginId(id),
+      });
       return tokens.issuePair({
         principal: 'staff',
         idx: account.idx,
