@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run, four projects: each app's tests sit next to its code. */
+/** One Vitest run, six projects: each app's tests sit next to its code; `tooling` tests the repository's own setup. */
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +10,23 @@ export default defineConfig({
           root: 'packages/contract',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web-core',
+          root: 'packages/web-core',
+          environment: 'node',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'tooling',
+          root: '.',
+          environment: 'node',
+          include: ['*.test.ts'],
+          testTimeout: 60_000,
         },
       },
       {

@@ -8,41 +8,22 @@
  * instead: a scratch database is created on that server for the run (demo seed) and
  * dropped afterwards; the figures go to bench/results/api-postgres.json.
  */
-import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
 import type { TokenPair } from '@smartcare/contract/auth';
 import type { Envelope } from '@smartcare/contract/envelope';
 import { freePort, repoRoot, startServer, waitForHealth, type StartedServer } from '../e2e/support/server.ts';
+import { scratchDatabase } from './lib/postgres.ts';
 import { ratio, resultsDir, row, writeResult } from './lib/results.ts';
 
 const DURATION_S = Number(process.env.BENCH_API_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 20);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const POSTGRES_ADMIN_URL = process.env.BENCH_API_DATABASE_URL;
-
-/** A fresh database on the given PostgreSQL server, dropped by the returned function. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `smartcare_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 /**
  * The real server on PostgreSQL, started as e2e/support's startServer starts it on PGlite

@@ -14,7 +14,11 @@
  *   BENCH_BROKER_PATIENTS (200), BENCH_BROKER_RATE (msgs/s per patient, 0.25),
  *   BENCH_BROKER_BUSY_RATE (1), BENCH_BROKER_STRESS_RATE (5), BENCH_BROKER_DURATION_S (10),
  *   BENCH_BROKER_CONNECTIONS (2000), BENCH_BROKER_STAFF (staff consoles, 4),
- *   BENCH_BROKER_BOT (1; 0 hands every room to staff first, keeping the bot out, as before)
+ *   BENCH_BROKER_BOT (1; 0 hands every room to staff first, keeping the bot out, as before),
+ *   BENCH_BROKER_DATABASE_URL (postgres://user@host:port/db: the server on PostgreSQL, in a
+ *   scratch database created for the run and dropped after it; PGlite when unset)
+ *
+ * The reference needs Mosquitto on the machine (Debian: `apt-get install -y mosquitto`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +33,7 @@ import type { TermsSummary } from '@smartcare/contract/terms';
 import { MQTT_PATH, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
 import { startServer, type StartedServer } from '../e2e/support/server.ts';
 import { mosquittoPath, startMosquitto } from './lib/mosquitto.ts';
+import { scratchDatabase } from './lib/postgres.ts';
 import {
   connectClient,
   gcProbeReader,
@@ -53,6 +58,7 @@ const CONNECTIONS = Number(process.env.BENCH_BROKER_CONNECTIONS ?? 2000);
 /** A ward's nurses each with the console open: every room is watched by one of them. */
 const STAFF = Number(process.env.BENCH_BROKER_STAFF ?? 4);
 const BOT = process.env.BENCH_BROKER_BOT !== '0';
+const POSTGRES_ADMIN_URL = process.env.BENCH_BROKER_DATABASE_URL;
 const PASSWORD = 'Bench1234!';
 /** The demo seed's accounts (apps/server/src/db/seed-demo.ts). */
 const DEMO = { patient: 'demo', staff: 'nurse', password: 'Demo1234!' };
@@ -207,23 +213,34 @@ async function main() {
     `broker: ${PATIENTS} patients, ${RATE}, ${BUSY_RATE} and ${STRESS_RATE} msgs/s each for ${DURATION_S} s, QoS 1, MQTT 3.1.1 over WebSocket, loopback; ` +
       (BOT
         ? `chatbot on (every other message an FAQ question it answers), latency at ${STAFF} staff consoles`
-        : `chatbot handed off, latency at ${STAFF} staff consoles`),
+        : `chatbot handed off, latency at ${STAFF} staff consoles`) +
+      (POSTGRES_ADMIN_URL ? `; PostgreSQL at ${new URL(POSTGRES_ADMIN_URL).host}` : '; PGlite'),
   );
+  const scratch = POSTGRES_ADMIN_URL ? await scratchDatabase(POSTGRES_ADMIN_URL) : undefined;
   // The server reports its memory after a full GC when asked (bench/lib/gc-probe.mjs).
   const probeDir = mkdtempSync(join(tmpdir(), 'smartcare-gc-probe-'));
   const probeFile = join(probeDir, 'memory.json');
   const server = await startServer({
-    logFile: join(resultsDir, 'broker-server.log'),
+    logFile: join(resultsDir, scratch ? 'broker-server-postgres.log' : 'broker-server.log'),
+    ...(scratch ? { databaseUrl: scratch.url } : {}),
     // Hundreds of sign-ups and logins from one address in a minute is the benchmark, not an attack.
     env: {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       ACCESS_TOKEN_TTL_S: '3600',
       LOGIN_RATE_LIMIT_PER_MIN: '100000',
       ACCOUNT_RATE_LIMIT_PER_MIN: '100000',
+      // The benchmark's message rates are far beyond a person's: the publish limits would measure themselves.
+      CHAT_MESSAGE_RATE: '100000/100000',
+      CHAT_MESSAGE_RATE_PER_PERSON: '100000/100000',
+      NURSE_CALL_RATE: '100000/100000',
+      NURSE_CALL_RATE_PER_PATIENT: '100000/100000',
       NODE_OPTIONS:
         `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./lib/gc-probe.mjs', import.meta.url).href}`.trim(),
       GC_PROBE_FILE: probeFile,
     },
+  }).catch(async (error: unknown) => {
+    await scratch?.drop();
+    throw error;
   });
   const mosquittoBinary = mosquittoPath();
   const mosquitto = mosquittoBinary ? await startMosquitto(mosquittoBinary) : null;
@@ -387,7 +404,8 @@ async function main() {
       }
     }
 
-    const file = writeResult('broker', {
+    const file = writeResult(scratch ? 'broker-postgres' : 'broker', {
+      database: scratch ? 'postgres' : 'pglite',
       patients: PATIENTS,
       durationSeconds: DURATION_S,
       qos: 1,
@@ -412,6 +430,7 @@ async function main() {
   } finally {
     await mosquitto?.stop();
     await server.stop();
+    await scratch?.drop();
     rmSync(probeDir, { recursive: true, force: true });
   }
 }

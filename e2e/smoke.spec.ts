@@ -22,6 +22,18 @@ test.describe('smoke', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('the staff console declares an icon the server serves (no /favicon.ico 404)', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/staff/');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBeTruthy();
+    const response = await request.get(new URL(icon!, page.url()).toString());
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('image/svg+xml');
+  });
+
   test('the staff console loads at /staff/', async ({ page }) => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -116,7 +116,7 @@ async function main() {
 
   const vitestJson = join(resultsDir, 'vitest.json');
   rmSync(vitestJson, { force: true });
-  log('vitest: contract, server, patient, staff');
+  log('vitest: contract, web-core, server, patient, staff');
   const vitestExit = await runRunner(
     'vitest',
     bin('vitest'),

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import pxtorem from 'postcss-pxtorem';
 import { compression } from 'vite-plugin-compression2';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -65,6 +66,22 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   define: { __APP_VERSION__: JSON.stringify(version) },
+  // Issue 10 point 8: the app's and antd-mobile's px become rem at build time, so the phone's
+  // or browser's text size and the in-app 글자 크기 (lib/text-size.ts) scale every screen.
+  // Spacing (padding, margin, gaps, corner radii) and 1 px lines stay px: the room they take
+  // from a 360 px screen should not grow with the text. Media queries describe the device.
+  css: {
+    postcss: {
+      plugins: [
+        pxtorem({
+          rootValue: 16,
+          propList: ['*', '!padding*', '!margin*', '!*gap', '!border*'],
+          minPixelValue: 2,
+          mediaQuery: false,
+        }),
+      ],
+    },
+  },
   server: {
     port: 15173,
     strictPort: true,

@@ -52,6 +52,10 @@ test.describe('consulting chat', () => {
       await expect(staffBubble).toBeVisible();
       await expect(staffBubble).toContainText(nurse.profile.name);
       await expect(status).toContainText('상담 중');
+      // Told who joined, by name and role (issue 10 point 4).
+      await expect(patientLog.locator('[data-notice="STAFF_JOINED"]')).toContainText(
+        `${nurse.profile.name} 간호사가 상담에 참여했습니다`,
+      );
 
       // And the patient's answer reaches the nurse.
       const question = '내일 퇴원 수속은 몇 시에 하나요?';
@@ -67,9 +71,89 @@ test.describe('consulting chat', () => {
       await patientPage.getByRole('button', { name: '종료하기' }).click();
       await expect(patientPage.getByText('상담이 종료되었습니다. 이용해 주셔서 감사합니다.')).toBeVisible();
       await expect(status).toContainText('상담 종료');
+      // The end-of-chat panel leaves the last message in sight (issue 10 point 4).
+      const lastBubble = patientLog.locator('li').last();
+      await expect(lastBubble).toBeInViewport({ ratio: 1 });
+      const panelTop = (await patientPage.locator('.chat-footer').boundingBox())!.y;
+      const lastBottom = (await lastBubble.boundingBox())!;
+      expect(lastBottom.y + lastBottom.height).toBeLessThanOrEqual(panelTop);
+      await patientPage.screenshot({ path: testInfo.outputPath('consulting-chat-ended.png'), scale: 'css' });
       await patientPage.getByRole('button', { name: '새 상담 시작하기' }).click();
       await expect(patientPage.getByText('새 상담을 시작합니다.', { exact: false })).toBeVisible();
       await expect(patientPage.getByRole('textbox', { name: '메시지 입력' })).toBeVisible();
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+/** Issue 10 point 3 (decision 011): urgent words escalate at once, to the patient and to staff. */
+test.describe('urgent words in the consulting chat', () => {
+  test('an urgent message shows the emergency guidance to the patient and flags the room on top of the staff inbox', async ({
+    page: nursePage,
+    browser,
+    baseURL,
+    api,
+    createStaff,
+    createPatient,
+    loginAsPatient,
+    loginAsStaff,
+  }, testInfo) => {
+    const nurse = await nurseOfThisTest(api, createStaff);
+    const waiting = await createPatient({ hospitalIdx: nurse.profile.hospitalIdx });
+    const patient = await createPatient({
+      hospitalIdx: nurse.profile.hospitalIdx,
+      ward: '7병동',
+      bed: '703-2',
+    });
+    const phone = await openPhone(browser, baseURL!);
+    const waitingPage = await phone.newPage();
+    const patientPage = await phone.newPage();
+    try {
+      // Someone already waiting for staff, so the urgent room has to overtake them.
+      await loginAsPatient(waitingPage, waiting.loginId, { password: waiting.password });
+      await navigate(waitingPage, '/hospital/consulting/chat');
+      await waitingPage.getByRole('button', { name: '상담원 연결' }).click();
+      await expect(waitingPage.getByRole('region', { name: '상담 상태' })).toContainText(
+        '상담원 답변 대기 중',
+      );
+      await waitingPage.close();
+
+      await loginAsStaff(nursePage, nurse.account.loginId, { password: nurse.account.password });
+      const inbox = nursePage.getByRole('navigation', { name: '상담 목록' });
+      await expect(inbox.getByRole('link', { name: new RegExp(waiting.name) })).toBeVisible();
+
+      await loginAsPatient(patientPage, patient.loginId, { password: patient.password });
+      await navigate(patientPage, '/hospital/consulting/chat');
+      await patientPage.getByRole('textbox', { name: '메시지 입력' }).fill('가슴이 너무 아프고 숨이 차요');
+      await patientPage.getByRole('button', { name: '보내기' }).click();
+
+      // The patient: the guidance at once, never the generic answer, with the nurse call and 119.
+      const log = patientPage.getByRole('log', { name: '대화 내용' });
+      const guidance = log.locator('[data-notice="URGENT"]');
+      await expect(guidance).toContainText('119');
+      await expect(log).not.toContainText('정확히 답변드리기 어려워요');
+      const actions = patientPage.getByRole('group', { name: '응급 안내' });
+      await expect(actions.getByRole('link', { name: '간호사 호출' })).toBeVisible();
+      await expect(actions.getByRole('link', { name: '119 전화하기' })).toHaveAttribute('href', 'tel:119');
+      await expect(patientPage.getByRole('region', { name: '상담 상태' })).toContainText(
+        '상담원 답변 대기 중',
+      );
+      await patientPage.screenshot({ path: testInfo.outputPath('urgent-patient-360.png'), scale: 'css' });
+
+      // The nurse: an alert wherever she is, and the room first in her inbox, marked 긴급.
+      await expect(nursePage.getByTestId('urgent-chat-banner')).toContainText(patient.name);
+      const first = inbox.getByRole('link').first();
+      await expect(first).toContainText(patient.name);
+      await expect(first).toContainText('긴급');
+      await nursePage.screenshot({ path: testInfo.outputPath('urgent-staff-1280.png') });
+
+      // Opening the room from the alert shows who the patient is and the guidance they got.
+      await nursePage.getByTestId('urgent-chat-banner').getByRole('link', { name: '상담 열기' }).click();
+      await expect(nursePage.getByRole('heading', { level: 2, name: patient.name })).toBeVisible();
+      await expect(nursePage.locator('.room-head').getByTestId('patient-info')).toContainText('환자번호');
+      await expect(nursePage.getByRole('log', { name: '대화 내용' })).toContainText('응급 안내');
+      await nursePage.screenshot({ path: testInfo.outputPath('urgent-room-1280.png') });
     } finally {
       await phone.close();
     }

@@ -9,7 +9,7 @@ test.describe('patient account and common screens', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('회원가입');
     // Empty submit: the spec's messages, Korean first.
     await page.getByRole('button', { name: '가입하기' }).click();
-    await expect(page.getByText('아이디을(를) 입력해 주세요')).toBeVisible();
+    await expect(page.getByText('아이디를 입력해 주세요')).toBeVisible();
     await checkA11y(page);
 
     await page.getByLabel('아이디').fill(loginId);

@@ -32,11 +32,14 @@ test.afterAll(async () => {
 const NEW_PASSWORD = 'Brand-new9!';
 
 test('a code by e-mail sets a new password; a wrong code is refused in Korean', async ({
+  allowFailures,
   page,
   api,
   createPatient,
   checkA11y,
 }) => {
+  // The wrong code is refused with HTTP 400 on purpose.
+  allowFailures(/\/patient\/resetPassword$/);
   const patient = await createPatient();
   const email = `${patient.loginId}@example.test`;
   const before = smtp!.mails.length;

@@ -166,8 +166,8 @@ test.describe('patient screens of issue 3', () => {
 
     // 'Please input {field}'
     await submit();
-    await expect(row('아이디').getByText('아이디을(를) 입력해 주세요')).toBeVisible();
-    await expect(row('이메일').getByText('이메일을(를) 입력해 주세요')).toBeVisible();
+    await expect(row('아이디').getByText('아이디를 입력해 주세요')).toBeVisible();
+    await expect(row('이메일').getByText('이메일을 입력해 주세요')).toBeVisible();
 
     // 'Value cannot be empty': only spaces.
     await page.getByLabel('이름', { exact: true }).fill('   ');

@@ -1,3 +1,5 @@
+import { apiPaths } from '@smartcare/contract/api-paths';
+import { ResultCode } from '@smartcare/contract/result-codes';
 import { expect, navigate, test } from '../support/fixtures.ts';
 
 /** Spec §2 start-up and §4/§8 session behaviour, in the real app against the real server. */
@@ -48,9 +50,12 @@ test.describe('patient session and start-up', () => {
   });
 
   test('a session the server no longer accepts lands on login with the notice', async ({
+    allowFailures,
     page,
     loginAsPatient,
   }) => {
+    // The forged token is refused with HTTP 401 on purpose.
+    allowFailures(/\/patient\/getPatient$/);
     await loginAsPatient(page, 'demo');
     await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
     // The server refuses a token it did not sign with 30002007 (not logged in).
@@ -86,13 +91,23 @@ test.describe('patient session and start-up', () => {
     expect(await page.evaluate(() => localStorage.getItem('rememberedLoginId'))).toBe(patient.loginId);
   });
 
-  test('logout from settings clears the session', async ({ page, createPatient, loginAsPatient }) => {
+  test('logout from settings clears the session and ends the login on the server', async ({
+    page,
+    api,
+    createPatient,
+    loginAsPatient,
+  }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await navigate(page, '/hospital/setting/home');
+    const accessToken = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect(accessToken).toBeTruthy();
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '로그아웃' }).click();
     await expect(page).toHaveURL(/#\/hospital\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
+    // A copy of the token taken before the logout no longer works (issue 10 point 13).
+    const after = await api.call('GET', apiPaths.patient.getPatient, { token: accessToken! });
+    expect(after.envelope.code).toBe(ResultCode.NOT_LOGGED_IN);
   });
 });

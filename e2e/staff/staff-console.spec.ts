@@ -2,6 +2,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
 import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
 import type { StaffProfile } from '@smartcare/contract/staff';
+import { ResultCode } from '@smartcare/contract/result-codes';
 import { provisionalRoomIdx, topics } from '@smartcare/contract/topics';
 import type { Api } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -20,11 +21,14 @@ async function nurseOfThisTest(api: Api, createStaff: (wanted?: StaffWanted) => 
 
 test.describe('staff console', () => {
   test('a nurse logs in and sees the inbox and the nurse-call board', async ({
+    allowFailures,
     page,
     api,
     createStaff,
     checkA11y,
   }) => {
+    // The wrong password is refused with HTTP 401 on purpose.
+    allowFailures(/\/staff\/login$/);
     const { account, profile } = await nurseOfThisTest(api, createStaff);
     await page.goto('/staff/');
     await expect(page.getByRole('heading', { name: '의료진 로그인' })).toBeVisible();
@@ -52,12 +56,41 @@ test.describe('staff console', () => {
       .getByRole('link', { name: /간호사 호출/ })
       .click();
     await expect(page.getByRole('heading', { name: '간호사 호출 현황' })).toBeVisible();
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
+    // Below the open calls: this shift's handled calls (issue 10).
+    await expect(page.getByRole('region', { name: '이번 근무에 처리한 호출' })).toBeVisible();
     await checkA11y(page);
 
+    const accessToken = await page.evaluate(() => sessionStorage.getItem('staffAccessToken'));
+    expect(accessToken).toBeTruthy();
+    // The refresh token is out of the page's reach: an HttpOnly, SameSite=Strict cookie for the
+    // refresh call only, which the page's own refresh still uses (issue 10 point 19).
+    expect(
+      await page.evaluate(() => ({
+        stored: sessionStorage.getItem('staffRefreshToken') ?? localStorage.getItem('staffRefreshToken'),
+        visible: document.cookie,
+      })),
+    ).toEqual({ stored: null, visible: '' });
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'smartcareStaffRefresh');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/medical2/app/api/staff/refresh',
+    });
+    const refreshed = await page.evaluate(async (token) => {
+      const response = await fetch('/medical2/app/api/staff/refresh', {
+        method: 'POST',
+        headers: { AccessToken: token },
+      });
+      return ((await response.json()) as { code: number }).code;
+    }, accessToken!);
+    expect(refreshed).toBe(0);
     await page.getByRole('button', { name: '로그아웃' }).click();
     await expect(page.getByRole('heading', { name: '의료진 로그인' })).toBeVisible();
     await expect(page.getByText('로그아웃되었습니다.')).toBeVisible();
+    // The server ended the login: a copy of its token no longer works (issue 10 point 13).
+    const after = await api.call('GET', apiPaths.staff.getMyData, { token: accessToken! });
+    expect(after.envelope.code).toBe(ResultCode.NOT_LOGGED_IN);
   });
 
   test('a patient’s message reaches the inbox live, and the nurse’s answer reaches the patient', async ({
@@ -131,7 +164,13 @@ test.describe('staff console', () => {
     checkA11y,
   }) => {
     const { account, profile } = await nurseOfThisTest(api, createStaff);
-    const patient = await createPatient({ hospitalIdx: profile.hospitalIdx, ward: '7병동', bed: '701-2' });
+    const patient = await createPatient({ hospitalIdx: profile.hospitalIdx });
+    // Calls go to the bed staff registered (issue 10).
+    const staffTokens = await api.loginStaff(account.loginId, account.password);
+    await api.data('POST', apiPaths.admission.admit, {
+      token: staffTokens.accessToken,
+      body: { patientIdx: patient.idx, ward: '7병동', bed: '701-2', identityConfirmed: true },
+    });
     await loginAsStaff(page, account.loginId, { password: account.password });
     await page
       .getByRole('navigation', { name: '주 메뉴' })
@@ -149,7 +188,9 @@ test.describe('staff console', () => {
       });
 
       await expect(page.getByRole('alert').filter({ hasText: '새 호출' })).toContainText(patient.name);
-      const row = page.getByRole('row').filter({ hasText: patient.name });
+      // The open calls are the first table; this shift's handled calls follow it.
+      const board = page.getByRole('table').first();
+      const row = board.getByRole('row').filter({ hasText: patient.name });
       await expect(row).toContainText('통증');
       await expect(row).toContainText('7병동 701-2');
       await expect(row).toHaveClass(/call-fresh/);
@@ -163,7 +204,7 @@ test.describe('staff console', () => {
       expect(update.call.acknowledgedByName).toBe(profile.name);
 
       await row.getByRole('button', { name: `${patient.name} 님 호출 완료` }).click();
-      await expect(page.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
+      await expect(board.getByRole('row').filter({ hasText: patient.name })).toHaveCount(0);
       await line.waitFor<NurseCallEvent>(
         (_topic, payload) => (payload as NurseCallEvent).call?.status === 'DONE',
       );

@@ -65,7 +65,21 @@ export class Api {
     return this.data<TokenPair>('POST', apiPaths.patient.login, { body: { loginId, password } });
   }
 
-  loginStaff(loginId: string, password = DEMO_PASSWORD): Promise<TokenPair> {
-    return this.data<TokenPair>('POST', apiPaths.staff.login, { body: { loginId, password } });
+  /**
+   * The staff refresh token comes as an HttpOnly cookie (issue 10 point 19), the body's is
+   * empty: it is taken from the answer's Set-Cookie, for tests that seed a session or refresh.
+   */
+  async loginStaff(loginId: string, password = DEMO_PASSWORD): Promise<TokenPair> {
+    const response = await this.request.fetch(`${API_PREFIX}${apiPaths.staff.login}`, {
+      method: 'POST',
+      data: { loginId, password },
+    });
+    const envelope = (await response.json()) as Envelope<TokenPair>;
+    if (envelope.code !== ResultCode.SUCCESS || !envelope.data)
+      throw new Error(`staff login ${loginId}: code ${envelope.code} — ${envelope.description}`);
+    const cookie = /smartcareStaffRefresh=([^;]+)/.exec(response.headers()['set-cookie'] ?? '')?.[1];
+    return envelope.data.refreshToken || !cookie
+      ? envelope.data
+      : { ...envelope.data, refreshToken: decodeURIComponent(cookie) };
   }
 }

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { Api } from './api.ts';
 import { loginAsPatient as loginPatient, loginAsStaff as loginStaff, type LoginOptions } from './auth.ts';
 import { expectNoSeriousA11yViolations, type AxeOptions } from './axe.ts';
@@ -18,9 +18,75 @@ export interface Fixtures {
   createStaff: (wanted?: StaffWanted) => Promise<PooledStaff>;
   /** Fails the test on serious or critical axe violations of the current page. */
   checkA11y: (page: Page, options?: AxeOptions) => Promise<void>;
+  /**
+   * `allowFailures(/\/patient\/login$/)`: requests this test makes fail on purpose (a wrong
+   * password, an expired token). Every other console error, page error, failed request or
+   * HTTP error status on any page of the test fails it (issue 10 point 10).
+   */
+  allowFailures: (...urlPatterns: RegExp[]) => void;
+  /** Auto fixture behind `allowFailures`: watches every page of every context of the test. */
+  browserProblems: string[];
 }
 
-export const test = base.extend<Fixtures>({
+/** Attaches the watchers of `browserProblems` to a page; `allowed` is read at event time. */
+function watchPage(page: Page, problems: string[], allowed: readonly RegExp[]): void {
+  const isAllowed = (url: string) => allowed.some((pattern) => pattern.test(url));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // "Failed to load resource" names the request's URL here: allowed with that request.
+    if (isAllowed(message.location().url)) return;
+    problems.push(`console error on ${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    // ERR_ABORTED is the browser dropping a request it no longer needs (the page moved on).
+    if (reason === 'net::ERR_ABORTED' || isAllowed(request.url())) return;
+    problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400 || isAllowed(response.url())) return;
+    problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+}
+
+function watchContext(context: BrowserContext, problems: string[], allowed: readonly RegExp[]): void {
+  for (const page of context.pages()) watchPage(page, problems, allowed);
+  context.on('page', (page) => watchPage(page, problems, allowed));
+}
+
+export const test = base.extend<Fixtures & { allowedFailures: RegExp[] }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
+  allowedFailures: async ({}, use) => {
+    await use([]);
+  },
+  allowFailures: async ({ allowedFailures }, use) => {
+    await use((...patterns) => {
+      allowedFailures.push(...patterns);
+    });
+  },
+  browserProblems: [
+    async ({ context, browser, allowedFailures }, use, testInfo) => {
+      const problems: string[] = [];
+      watchContext(context, problems, allowedFailures);
+      // Contexts a test opens itself (a phone and a desk in one chat test) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watchContext(opened, problems, allowedFailures);
+        return opened;
+      };
+      try {
+        await use(problems);
+      } finally {
+        browser.newContext = newContext;
+      }
+      // A test that already failed keeps its own message; this one would only hide it.
+      if (testInfo.status === testInfo.expectedStatus)
+        expect(problems, 'console errors, page errors or failed requests').toEqual([]);
+    },
+    { auto: true },
+  ],
   // The server is started by global-setup.ts after the config was read, so its address
   // is taken from the environment the setup left for the workers.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern

@@ -1,29 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX } from '@smartcare/contract/api-paths';
+import {
+  freePort,
+  HEALTH_PATH,
+  waitForHealth,
+} from '../../apps/server/src/testing/server-process-helpers.ts';
+
+export { freePort, HEALTH_PATH, waitForHealth };
 
 /** The repository root, whichever workspace imports this file. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export const HEALTH_PATH = `${API_PREFIX}/health`;
-
-/** Asks the kernel for a free loopback port; the tiny race until the server binds it is acceptable here. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** `npm run build`: the Vite builds of the patient app and the staff console the server serves. */
 export function buildApps(): void {
@@ -32,27 +21,6 @@ export function buildApps(): void {
   if (run.status !== 0)
     throw new Error(`npm run build failed (exit ${run.status}): the apps could not be built`);
   process.stdout.write(`[e2e] apps built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-}
-
-export async function waitForHealth(
-  baseURL: string,
-  timeoutMs: number,
-  alive: () => boolean = () => true,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let lastProblem = 'no answer';
-  while (Date.now() < deadline) {
-    if (!alive()) throw new Error('the server process exited before it became healthy');
-    try {
-      const response = await fetch(`${baseURL}${HEALTH_PATH}`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-      lastProblem = `HTTP ${response.status}`;
-    } catch (error) {
-      lastProblem = (error as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`GET ${HEALTH_PATH} did not answer 200 within ${timeoutMs / 1000} s (${lastProblem})`);
 }
 
 export interface StartedServer {
@@ -70,6 +38,8 @@ export interface StartServerOptions {
   /** Extra environment (e.g. ACCESS_TOKEN_TTL_S for expiry tests). */
   env?: Record<string, string>;
   healthTimeoutMs?: number;
+  /** PostgreSQL instead of the embedded database (benchmarks); the demo seed all the same. */
+  databaseUrl?: string;
   /** Runs on the fresh, still unlocked DATA_DIR before the server starts (e.g. provisioning). */
   beforeStart?: (dataDir: string) => Promise<void> | void;
 }
@@ -101,6 +71,7 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,

@@ -11,11 +11,14 @@ import { restoreLastRoute } from './lib/last-route';
 import { startPreloadErrorHandling } from './lib/preload-error';
 import { whenLoggedIn } from './lib/realtime-seam';
 import { storageKeys, writeStorage } from './lib/storage-keys';
+import { applyTextSize, storedTextSize } from './lib/text-size';
 import { startTouchEmulation } from './lib/touch-emulation';
 
 // Order matters: the restored hash must be in place before the router reads it (spec §2).
 startPreloadErrorHandling();
 restoreLastRoute();
+// Before the first paint: no screen is drawn at one size and then redrawn at another.
+applyTextSize(storedTextSize());
 startAppHeight();
 startTouchEmulation();
 // The chat connection (spec §4) loads with the session: beside the first screen when one is

@@ -32,17 +32,29 @@ import { openapiPlugin } from './plugins/openapi.plugin.ts';
 import { routeDefaultsPlugin } from './plugins/route-defaults.plugin.ts';
 import { securityPlugin } from './plugins/security.plugin.ts';
 import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.ts';
-import { healthModule } from './modules/health/health.routes.ts';
-import { hospitalModule } from './modules/hospital/hospital.routes.ts';
-import { patientModule } from './modules/patient/patient.routes.ts';
-import { staffModule } from './modules/staff/staff.routes.ts';
-import { chatModule, chatAclLookups } from './modules/chat/chat.module.ts';
+import { ensureDefaultTerms } from './db/seed-demo.ts';
+import { healthModule } from './modules/health/health.module.ts';
+import { hospitalModule } from './modules/hospital/hospital.module.ts';
+import { createHospitalService } from './modules/hospital/hospital.service.ts';
+import { patientModule } from './modules/patient/patient.module.ts';
+import { staffModule } from './modules/staff/staff.module.ts';
+import { createTermsService } from './modules/terms/terms.service.ts';
+import { identityModule } from './modules/identity/identity.module.ts';
+import { createIdentityService, createLoginThrottle } from './modules/identity/identity.service.ts';
+import { createPatientService } from './modules/patient/patient.service.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
+import { chatModule } from './modules/chat/chat.module.ts';
 import { createChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
 import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
+import { admissionModule } from './modules/admission/admission.module.ts';
+import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
+import { createPeopleService } from './modules/people/people.service.ts';
 import { brokerTokenCheck } from './plugins/broker/broker-auth.ts';
+import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
 import { brokerPlugin } from './plugins/broker/broker.plugin.ts';
-import { termsModule } from './modules/terms/terms.routes.ts';
+import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.plugin.ts';
+import { termsModule } from './modules/terms/terms.module.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -113,25 +125,77 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(authPlugin, { config });
     await app.register(auditPlugin);
     await app.register(mailerPlugin, { config });
+    // Who a patient or staff member is, for every module (one place, issue 11).
+    const people = createPeopleService({ db: app.db });
     await app.register(brokerPlugin, {
       checkAccessToken: brokerTokenCheck(app.tokens),
-      acl: chatAclLookups(app.db),
+      onAccessDecision: brokerAccessAudit(app.audit),
       redisUrl: config.redisUrl,
       redisPrefix: config.redisPrefix,
+      publishLimits: config.publishLimits,
+      allowedOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
+      sessions: {
+        onRevoked: (listener) => app.tokens.onSessionsRevoked(listener),
+        endedAmong: (sessionIds) => app.tokens.endedSessionsAmong(sessionIds),
+        recheckMs: config.sessionRecheckS * 1000,
+      },
     });
     await app.register(erasurePlugin);
+    // The staff console's refresh token in an HttpOnly cookie (issue 10 point 19)
+    await app.register(staffRefreshCookiePlugin, { refreshTtlS: config.refreshTokenTtlS });
+
+    // SEEDING: what every deployment needs before its first request (demo data: `seed` CLI)
+    await ensureDefaultTerms(app.db);
+
+    // SERVICES: each module's rules, built here so a module gets other modules' services
+    // (narrowed with Pick<> at the receiving end) and never their repositories.
+    const hospitals = createHospitalService({ db: app.db });
+    const terms = createTermsService({ db: app.db });
+    const loginThrottle = createLoginThrottle({ db: app.db, config });
+    const patients = createPatientService({
+      db: app.db,
+      tokens: app.tokens,
+      audit: app.audit,
+      mailer: app.mailer,
+      erasure: app.patientErasure,
+      loginThrottle,
+      hospitals,
+      terms,
+      config,
+    });
+    const staff = createStaffService({ db: app.db });
+    const admissions = createAdmissionService({
+      db: app.db,
+      people,
+      audit: (entry, db) => app.audit.record(entry, db),
+    });
+    const identity = createIdentityService({
+      throttle: loginThrottle,
+      tokens: app.tokens,
+      audit: app.audit,
+      config,
+      accounts: { patient: patients, staff },
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
-    await app.register(hospitalModule, { prefix: API_PREFIX });
-    await app.register(termsModule, { prefix: API_PREFIX });
-    await app.register(patientModule, { prefix: API_PREFIX, config });
-    await app.register(staffModule, { prefix: API_PREFIX, config });
+    await app.register(hospitalModule, { prefix: API_PREFIX, hospitals });
+    await app.register(termsModule, { prefix: API_PREFIX, terms });
+    await app.register(patientModule, { prefix: API_PREFIX, patients, config });
+    await app.register(staffModule, { prefix: API_PREFIX, staff });
     await app.register(chatModule, {
       prefix: API_PREFIX,
       chatbot: createChatbotService({ repository: createChatbotRepository(app.db) }),
+      people,
     });
-    await app.register(nurseCallModule, { prefix: API_PREFIX });
+    await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions });
+    // issue 10: admissions
+    await app.register(admissionModule, { prefix: API_PREFIX, admissions });
+
+    // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
+    // logout of issue 10 was: route walks in tests end a session only after every other call.
+    await app.register(identityModule, { prefix: API_PREFIX, identity, throttle: loginThrottle, config });
 
     // PAGES (after the API so /medical2/... never falls through to an index.html)
     await app.register(staticPlugin, options.static ?? {});

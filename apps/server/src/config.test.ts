@@ -99,6 +99,15 @@ describe('configuration from the environment', () => {
     [{ JOB_INTERVAL_S: '0' }, 'JOB_INTERVAL_S: must be a whole number of seconds, at least 1'],
     [{ DELETION_GRACE_DAYS: '91' }, 'DELETION_GRACE_DAYS: must be a number of days from 0 to 90'],
     [{ TRUST_PROXY: 'sure' }, 'TRUST_PROXY: use true or false (or 1/0, yes/no, on/off)'],
+    // issue 10
+    [
+      { NURSE_CALL_ESCALATE_MIN: '0' },
+      'NURSE_CALL_ESCALATE_MIN: must be a whole number of minutes from 1 to 120',
+    ],
+    [
+      { NURSE_CALL_ESCALATE_MIN: '5m' },
+      'NURSE_CALL_ESCALATE_MIN: must be a whole number of minutes from 1 to 120',
+    ],
   ])('refuses %j in plain words, naming the variable', (env, expected) => {
     const message = problemsWith(env);
     expect(message).toContain(expected);
@@ -139,5 +148,13 @@ describe('configuration from the environment', () => {
       mailFrom: 'care@hospital.example',
       deletionGraceDays: 0.5,
     });
+  });
+
+  it('writes reset codes to the log only when DEV_LOG_RESET_CODES says so, never in production', () => {
+    expect(loadConfig({}).devLogResetCodes).toBe(false);
+    expect(loadConfig({ DEV_LOG_RESET_CODES: 'on' }).devLogResetCodes).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_LOG_RESET_CODES: 'true' })).toThrow(
+      /DEV_LOG_RESET_CODES: is for development only/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RateLimit } from './lib/token-bucket.ts';
 
 /**
  * Configuration comes from the environment only, validated once at start so a typo fails
@@ -42,6 +43,18 @@ const seconds = (fallback: number) =>
   number('must be a whole number of seconds, at least 1', { min: 1 }).default(fallback);
 const perMinute = (fallback: number) =>
   number('must be a whole number of attempts per minute, at least 1', { min: 1 }).default(fallback);
+
+/** A rate as `burst/perMinute`, e.g. `10/30`: ten at once, then one every two seconds. */
+const rate = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .pipe(z.string().regex(/^[1-9]\d{0,5}\/[1-9]\d{0,5}$/, 'must be burst/perMinute, e.g. 10/30'))
+    .transform((value) => {
+      const [burst, perMinute] = value.split('/').map(Number) as [number, number];
+      return { burst, perMinute };
+    });
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `Name <address>` or a bare address: what nodemailer puts in the From header. */
@@ -108,7 +121,7 @@ const envSchema = z
       .default('smartcare:'),
     /** Login tries per address per minute before RATE_LIMITED (brief §3). */
     LOGIN_RATE_LIMIT_PER_MIN: perMinute(30),
-    /** Failed passwords in a row before a login id is locked for a while (decision 008). */
+    /** Failed passwords in a row before a login id is locked for a while (decision 013). */
     LOGIN_LOCK_THRESHOLD: number('must be a whole number of failed logins, at least 1', { min: 1 }).default(
       5,
     ),
@@ -121,6 +134,24 @@ const envSchema = z
     TRUST_PROXY: flag.default(false),
     /** How often the scheduled jobs look for work. */
     JOB_INTERVAL_S: seconds(60),
+    // issue 10 point 17
+    /** Development only: without SMTP_URL, write reset mails (codes included) to the log. */
+    DEV_LOG_RESET_CODES: flag.default(false),
+    // issue 10
+    /** Minutes an unacknowledged nurse call waits before it escalates (domain.md); a hospital may set its own. */
+    NURSE_CALL_ESCALATE_MIN: number('must be a whole number of minutes from 1 to 120', {
+      min: 1,
+      max: 120,
+    }).default(5),
+    // Broker limits, revocation (issue 10 points 12, 13; decision 012)
+    /** How long a process trusts what it last read about a login: the bound on noticing another process's logout. */
+    SESSION_RECHECK_S: seconds(5),
+    /** Chat messages a connection, and a person over all their connections, may publish. */
+    CHAT_MESSAGE_RATE: rate('10/30'),
+    CHAT_MESSAGE_RATE_PER_PERSON: rate('20/60'),
+    /** Nurse calls a connection, and a patient over all their connections, may publish. */
+    NURSE_CALL_RATE: rate('3/6'),
+    NURSE_CALL_RATE_PER_PATIENT: rate('5/10'),
   })
   .superRefine((env, context) => {
     // An access token that outlives its refresh token would make refreshing pointless.
@@ -129,6 +160,14 @@ const envSchema = z
         code: 'custom',
         path: ['ACCESS_TOKEN_TTL_S'],
         message: `must not be longer than REFRESH_TOKEN_TTL_S (${env.ACCESS_TOKEN_TTL_S} > ${env.REFRESH_TOKEN_TTL_S})`,
+      });
+    }
+    // A logged reset code resets the account: never where real patients are.
+    if (env.DEV_LOG_RESET_CODES && env.NODE_ENV === 'production') {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEV_LOG_RESET_CODES'],
+        message: 'is for development only; it cannot be on with NODE_ENV=production',
       });
     }
   });
@@ -158,6 +197,12 @@ export interface Config {
   bodyLimit: number;
   jobIntervalS: number;
   trustProxy: boolean;
+  /** Reset codes (which reset accounts) may be written to the log: development only (issue 10 point 17). */
+  devLogResetCodes: boolean;
+  nurseCallEscalationMin: number;
+  // Broker limits, revocation (issue 10 points 12, 13)
+  sessionRecheckS: number;
+  publishLimits: Record<'chatMessage' | 'nurseCall', { perConnection: RateLimit; perPerson: RateLimit }>;
 }
 
 export class ConfigError extends Error {
@@ -197,5 +242,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     jobIntervalS: e.JOB_INTERVAL_S,
     trustProxy: e.TRUST_PROXY,
+    devLogResetCodes: e.DEV_LOG_RESET_CODES,
+    nurseCallEscalationMin: e.NURSE_CALL_ESCALATE_MIN,
+    // Broker limits, revocation (issue 10 points 12, 13)
+    sessionRecheckS: e.SESSION_RECHECK_S,
+    publishLimits: {
+      chatMessage: { perConnection: e.CHAT_MESSAGE_RATE, perPerson: e.CHAT_MESSAGE_RATE_PER_PERSON },
+      nurseCall: { perConnection: e.NURSE_CALL_RATE, perPerson: e.NURSE_CALL_RATE_PER_PATIENT },
+    },
   };
 }

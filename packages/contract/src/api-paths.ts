@@ -23,11 +23,15 @@ export const apiPaths = {
     signUp: '/patient/signUp',
     requestPasswordReset: '/patient/requestPasswordReset',
     resetPassword: '/patient/resetPassword',
+    // Logout (issue 10 point 13)
+    logout: '/patient/logout',
   },
   staff: {
     login: '/staff/login',
     refresh: '/staff/refresh',
     getMyData: '/staff/getMyData',
+    // Logout (issue 10 point 13)
+    logout: '/staff/logout',
   },
   hospital: { getHospitalList: '/hospital/getHospitalList' },
   terms: { getTermsList: '/terms/getTermsList', getTerms: '/terms/getTerms' },
@@ -43,5 +47,17 @@ export const apiPaths = {
     acknowledge: '/nurseCall/acknowledge',
     complete: '/nurseCall/complete',
     cancel: '/nurseCall/cancel',
+    // issue 10: this shift's handled calls
+    getHandledCalls: '/nurseCall/getHandledCalls',
   },
+  // issue 10 — admissions
+  admission: {
+    getPatients: '/admission/getPatients',
+    admit: '/admission/admit',
+    moveBed: '/admission/moveBed',
+    discharge: '/admission/discharge',
+    getMyAdmission: '/admission/getMyAdmission',
+  },
+  // issue 10 patient UX (points 6–7): public facts the app must not hard-code.
+  patientPolicy: { deletionPolicy: '/patient/deletionPolicy' },
 } as const;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { safeText } from './safe-input.ts';
 import { ValidationMessage as V } from './validation-messages.ts';
 
 /** `POST /patient/login`, `/patient/iosLogin`, `/staff/login` body (brief §2). */
 export const loginBodySchema = z.strictObject({
-  loginId: z.string().trim().min(1, V.required).max(64, V.invalid),
-  password: z.string().min(1, V.required).max(128, V.invalid),
+  loginId: safeText().trim().min(1, V.required).max(64, V.invalid),
+  password: safeText().min(1, V.required).max(128, V.invalid),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingQuerySchema } from './paging.ts';
+import { int4, int4Id, int4Query, safeText } from './safe-input.ts';
 
 /** Spec §4: who speaks in a room. USER is hospital staff. */
 export const PERSON_TYPES = ['PATIENT', 'USER', 'CHATBOT'] as const;
@@ -30,6 +31,11 @@ export const chatMessageSchema = z.object({
   /** The sender's own id for the message; a resend with the same id is stored once. */
   clientMsgId: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * A message the apps show as a notice rather than a plain bubble (decision 011): the bot's
+   * urgent guidance (with 119, and 109 for self-harm) and "a staff member joined".
+   */
+  notice: z.enum(['URGENT', 'URGENT_SELF_HARM', 'STAFF_JOINED']).nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -50,6 +56,8 @@ export const chatRoomSchema = z.object({
   lastActivityAt: z.string().nullable(),
   createdAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** When a patient message with urgent meaning flagged the room (decision 011); null when never. */
+  urgentAt: z.string().nullable().optional(),
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
@@ -57,34 +65,55 @@ export type ChatRoom = z.infer<typeof chatRoomSchema>;
 export const chatRoomSummarySchema = chatRoomSchema.extend({
   idx: z.number().int(),
   unreadCount: z.number().int(),
+  /** Who the patient is, so staff tell two patients with the same name apart (issue 10 point 5). */
+  patientInfo: z
+    .object({
+      /** The patient number: the patient's record number in this system. */
+      patientNo: z.number().int(),
+      age: z.number().int().nullable(),
+      sex: z.enum(['M', 'F']).nullable(),
+      allergies: z.string(),
+      /** What the patient wrote for staff (patients.description). */
+      note: z.string(),
+      /** Ward and bed of the active admission in the room's hospital (decision 010); null when not admitted there. */
+      ward: z.string().nullable(),
+      bed: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
+export type ChatPatientInfo = NonNullable<ChatRoomSummary['patientInfo']>;
 export type ChatRoomSummary = z.infer<typeof chatRoomSummarySchema>;
 
 /** `GET /chat/messages` (spec §7): newest page first; each page ordered oldest → newest. */
 export const chatMessagesQuerySchema = pagingQuerySchema.extend({
-  roomIdx: z.coerce.number().int(),
-  hospitalIdx: z.coerce.number().int().positive(),
+  // Negative while the patient has no room yet (-patientIdx), hence int4 and not an id.
+  roomIdx: int4Query(),
+  hospitalIdx: int4Query().pipe(z.number().positive()),
 });
 export type ChatMessagesQuery = z.infer<typeof chatMessagesQuerySchema>;
 
-/** `GET /chat/rooms` (staff inbox): the hospital's rooms, WAIT first then by waiting time. */
+/**
+ * `GET /chat/rooms` (staff inbox): the hospital's rooms, urgent first, then WAIT by waiting
+ * time. `BOT` (decision 011) lists the rooms the chatbot is handling ("챗봇 응대 중").
+ */
 export const chatRoomsQuerySchema = z.strictObject({
-  status: chatRoomStatusSchema.optional(),
+  status: z.enum([...CHAT_ROOM_STATUSES, 'BOT']).optional(),
   includeCompleted: z.enum(['true', 'false']).optional(),
 });
 
 /** `PUT /chat/markRead` (staff): records what the staff member has seen, for unread counts. */
 export const markReadBodySchema = z.strictObject({
-  roomIdx: z.number().int().positive(),
-  lastReadMsgIdx: z.number().int().nonnegative(),
+  roomIdx: int4Id(),
+  lastReadMsgIdx: int4().nonnegative(),
 });
 
 /* ---- payloads published by clients (the server validates and re-stamps them, brief §4) ---- */
 
 /** Published to `chat/{roomIdx}/message`. Sender identity is taken from the token, never from here. */
 export const chatMessagePublishSchema = z.object({
-  clientMsgId: z.string().min(1).max(64),
-  content: z.string().trim().min(1).max(2000),
+  clientMsgId: safeText().min(1).max(64),
+  content: safeText().trim().min(1).max(2000),
 });
 export type ChatMessagePublish = z.infer<typeof chatMessagePublishSchema>;
 

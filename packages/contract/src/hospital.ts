@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './safe-input.ts';
 
 export const CARE_AREAS = ['HOSPITAL', 'HOMECARE'] as const;
 export const careAreaSchema = z.enum(CARE_AREAS);
@@ -16,6 +17,6 @@ export type Hospital = z.infer<typeof hospitalSchema>;
 
 /** `GET /hospital/getHospitalList?keyword=` — search by name or address. */
 export const hospitalListQuerySchema = z.strictObject({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: safeText().trim().max(50).optional(),
 });
 export const hospitalListSchema = z.array(hospitalSchema);

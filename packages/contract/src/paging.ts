@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** Paging query (brief §2): `pNum` is 1-based. Query strings arrive as text, hence coerce. */
 export const pagingQuerySchema = z.strictObject({
-  pNum: z.coerce.number().int().min(1).default(1),
+  // pNum × pSize becomes an OFFSET: bounded so it stays a number PostgreSQL takes.
+  pNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PagingQuery = z.infer<typeof pagingQuerySchema>;

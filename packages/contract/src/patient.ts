@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LOGIN_ID_PATTERN, PASSWORD_PATTERN } from './auth.ts';
 import { careAreaSchema } from './hospital.ts';
+import { calendarDate, int4Id, safeText } from './safe-input.ts';
 import { consentSchema, termsCodeSchema } from './terms.ts';
 import { ValidationMessage as V } from './validation-messages.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.invalid);
-const phone = z
-  .string()
+const isoDate = calendarDate();
+const phone = safeText()
   .trim()
   .regex(/^[0-9-]{9,15}$/, V.invalid);
 const email = z.email(V.email).max(254, V.invalid);
@@ -37,11 +37,11 @@ export const bodyInfoSchema = z.object({
   heightCm: z.number().min(50).max(250).nullable(),
   weightKg: z.number().min(2).max(300).nullable(),
   bloodType: z.enum(['A+', 'A-', 'B+', 'B-', 'O+', 'O-', 'AB+', 'AB-']).nullable(),
-  allergies: z.string().max(500),
-  chronicConditions: z.string().max(500),
-  medications: z.string().max(500),
-  emergencyContactName: z.string().max(50),
-  emergencyContactPhone: z.string().max(20),
+  allergies: safeText().max(500),
+  chronicConditions: safeText().max(500),
+  medications: safeText().max(500),
+  emergencyContactName: safeText().max(50),
+  emergencyContactPhone: safeText().max(20),
 });
 export type BodyInfo = z.infer<typeof bodyInfoSchema>;
 /** `PUT /patient/updateBodyInfo`: any subset of the fields. */
@@ -78,53 +78,55 @@ export type MyData = z.infer<typeof myDataSchema>;
 
 /** `PUT /patient/updateMyData`: profile fields; `choseHospitalIdx` must name an existing hospital. */
 export const updateMyDataBodySchema = z.strictObject({
-  name: z.string().trim().min(1, V.empty).max(50, V.invalid).optional(),
-  description: z.string().trim().max(200, V.invalid).optional(),
+  name: safeText().trim().min(1, V.empty).max(50, V.invalid).optional(),
+  description: safeText().trim().max(200, V.invalid).optional(),
   birthDate: isoDate.nullable().optional(),
   sex: z.enum(['M', 'F']).nullable().optional(),
   phone: phone.nullable().optional(),
   email: email.nullable().optional(),
-  choseHospitalIdx: z.number().int().positive().optional(),
-  ward: z.string().trim().max(20, V.invalid).nullable().optional(),
-  bed: z.string().trim().max(20, V.invalid).nullable().optional(),
+  choseHospitalIdx: int4Id().optional(),
+  ward: safeText().trim().max(20, V.invalid).nullable().optional(),
+  bed: safeText().trim().max(20, V.invalid).nullable().optional(),
 });
 export type UpdateMyDataBody = z.infer<typeof updateMyDataBodySchema>;
 
 /** `PUT /patient/updateFcmToken` (spec §7). */
 export const updateFcmTokenBodySchema = z.strictObject({
-  fcmToken: z.string().min(1, V.empty).max(4096, V.invalid),
+  fcmToken: safeText().min(1, V.empty).max(4096, V.invalid),
   platform: z.enum(['android', 'ios', 'unknown']).optional(),
 });
 export type UpdateFcmTokenBody = z.infer<typeof updateFcmTokenBodySchema>;
 
 /** `DELETE /patient/deleteRequest`: deletion after a grace period, unless withdrawn. */
-export const deleteRequestBodySchema = z.strictObject({ reason: z.string().max(500).optional() });
+export const deleteRequestBodySchema = z.strictObject({ reason: safeText().max(500).optional() });
 export const deletionRequestSchema = z.object({ requestedAt: z.string(), dueAt: z.string() });
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 
+/** `GET /patient/deletionPolicy` (public): the grace period the server really applies. */
+export const deletionPolicySchema = z.object({ graceDays: z.number().int().min(0) });
+export type DeletionPolicy = z.infer<typeof deletionPolicySchema>;
+
 /** `DELETE /patient/delete`: immediate, password confirmed. */
-export const deletePatientBodySchema = z.strictObject({ password: z.string().min(1, V.required).max(128) });
+export const deletePatientBodySchema = z.strictObject({ password: safeText().min(1, V.required).max(128) });
 export type DeletePatientBody = z.infer<typeof deletePatientBodySchema>;
 
 /** `POST /patient/signUp` — the account area's sign-up (spec §2 hinted content, §5 messages). */
 export const signUpBodySchema = z
   .strictObject({
     // Nothing typed asks for the field; only spaces is "cannot be empty" (the app says the same).
-    loginId: z
-      .string()
+    loginId: safeText()
       .min(1, { message: V.required, abort: true })
       .trim()
       .min(1, { message: V.empty, abort: true })
       .regex(LOGIN_ID_PATTERN, V.loginIdRule),
-    name: z
-      .string()
+    name: safeText()
       .min(1, { message: V.required, abort: true })
       .trim()
       .min(1, { message: V.empty, abort: true })
       .max(50, V.invalid),
     email: email,
-    password: z.string().min(1, V.required).regex(PASSWORD_PATTERN, V.passwordRule),
-    passwordConfirm: z.string().min(1, V.required),
+    password: safeText().min(1, V.required).regex(PASSWORD_PATTERN, V.passwordRule),
+    passwordConfirm: safeText().min(1, V.required),
     area: careAreaSchema.default('HOSPITAL'),
     /** Terms the patient ticked; every required one must be there. */
     agreedTermsCodes: z.array(termsCodeSchema).max(20),
@@ -138,7 +140,7 @@ export const signUpDataSchema = z.object({ idx: z.number().int(), loginId: z.str
 
 /** `POST /patient/requestPasswordReset`: always answers success, so it cannot reveal accounts. */
 export const requestPasswordResetBodySchema = z.strictObject({
-  loginId: z.string().trim().min(1, V.required).max(64),
+  loginId: safeText().trim().min(1, V.required).max(64),
   email: email,
 });
 export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBodySchema>;
@@ -146,10 +148,10 @@ export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBodySc
 /** `POST /patient/resetPassword` with the 6-digit code sent by e-mail. */
 export const resetPasswordBodySchema = z
   .strictObject({
-    loginId: z.string().trim().min(1, V.required).max(64),
+    loginId: safeText().trim().min(1, V.required).max(64),
     verificationCode: z.string().regex(/^\d{6}$/, V.length),
-    newPassword: z.string().min(1, V.required).regex(PASSWORD_PATTERN, V.passwordRule),
-    newPasswordConfirm: z.string().min(1, V.required),
+    newPassword: safeText().min(1, V.required).regex(PASSWORD_PATTERN, V.passwordRule),
+    newPasswordConfirm: safeText().min(1, V.required),
   })
   .refine((body) => body.newPassword === body.newPasswordConfirm, {
     message: V.passwordMismatch,

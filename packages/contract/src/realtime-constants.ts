@@ -12,7 +12,8 @@ export const HANDOFF_PHRASE_TEXT = '상담원 연결';
 /** Limits of chatMessagePublishSchema and nurseCallRequestSchema. */
 export const CHAT_CONTENT_MAX_LENGTH = 2000;
 export const CLIENT_ID_MAX_LENGTH = 64;
-export const NURSE_CALL_NOTE_MAX_LENGTH = 200;
+// issue 10: 기타 carries a short text
+export const NURSE_CALL_NOTE_MAX_LENGTH = 100;
 
 /** Most urgent first (domain.md: emergency/fall > pain > IV > toilet > water/other). */
 export const NURSE_CALL_REASON_VALUES = [

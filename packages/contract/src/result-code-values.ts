@@ -28,6 +28,13 @@ export const ResultCode = {
   HOSPITAL_NOT_CHOSEN: 40001001,
   CHAT_ROOM_COMPLETED: 40001002,
   NURSE_CALL_NOT_OPEN: 40002001,
+  // issue 10 — admissions and nurse-call routing
+  /** A nurse call from a patient with no active admission (home care, discharged, never admitted). */
+  NO_ACTIVE_ADMISSION: 40003001,
+  /** Admitting a patient who already has an active admission (in any hospital). */
+  ALREADY_ADMITTED: 40003002,
+  /** Moving or discharging an admission that was already closed. */
+  ADMISSION_CLOSED: 40003003,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

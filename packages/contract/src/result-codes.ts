@@ -36,6 +36,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   HOSPITAL_NOT_CHOSEN: 409,
   CHAT_ROOM_COMPLETED: 409,
   NURSE_CALL_NOT_OPEN: 409,
+  // issue 10 — admissions and nurse-call routing
+  NO_ACTIVE_ADMISSION: 409,
+  ALREADY_ADMITTED: 409,
+  ADMISSION_CLOSED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -62,6 +66,11 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     HOSPITAL_NOT_CHOSEN: '먼저 병원을 선택해 주세요.',
     CHAT_ROOM_COMPLETED: '이미 종료된 상담입니다.',
     NURSE_CALL_NOT_OPEN: '이미 처리된 호출입니다.',
+    // issue 10 — admissions and nurse-call routing
+    NO_ACTIVE_ADMISSION:
+      '입원 중인 병상이 확인되지 않아 간호사 호출을 보낼 수 없습니다. 상담 채팅을 이용해 주세요.',
+    ALREADY_ADMITTED: '이미 입원 중인 환자입니다.',
+    ADMISSION_CLOSED: '이미 퇴원 처리된 입원 기록입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -83,6 +92,11 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     HOSPITAL_NOT_CHOSEN: 'Please choose a hospital first.',
     CHAT_ROOM_COMPLETED: 'This consultation has already ended.',
     NURSE_CALL_NOT_OPEN: 'This call has already been handled.',
+    // issue 10 — admissions and nurse-call routing
+    NO_ACTIVE_ADMISSION:
+      'No current admission to a bed was found, so a nurse call cannot be sent. Please use the consulting chat.',
+    ALREADY_ADMITTED: 'This patient is already admitted.',
+    ADMISSION_CLOSED: 'This admission has already been closed.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -104,5 +118,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     HOSPITAL_NOT_CHOSEN: '请先选择医院。',
     CHAT_ROOM_COMPLETED: '咨询已结束。',
     NURSE_CALL_NOT_OPEN: '该呼叫已处理。',
+    // issue 10 — admissions and nurse-call routing
+    NO_ACTIVE_ADMISSION: '未找到住院床位信息，无法呼叫护士。请使用咨询聊天。',
+    ALREADY_ADMITTED: '该患者已在住院中。',
+    ADMISSION_CLOSED: '该住院记录已出院。',
   },
 };

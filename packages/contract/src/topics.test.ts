@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseTopic, provisionalRoomIdx, topics } from './topics.ts';
+import { deliveredSchema, publishedSchema } from './topic-payloads.ts';
+import {
+  parseTopic,
+  provisionalRoomIdx,
+  TOPIC_TABLE,
+  topicOf,
+  topics,
+  type TopicFields,
+  type TopicKind,
+} from './topics.ts';
 
 describe('topics', () => {
   it('builds the spec topics (§7)', () => {
@@ -51,5 +60,34 @@ describe('topics', () => {
     '',
   ])('refuses %j', (topic) => {
     expect(parseTopic(topic)).toBeNull();
+  });
+});
+
+// issue 11: topics declared in one table
+describe('the topic table', () => {
+  it('builds and parses every kind from its entry alone', () => {
+    const samples: Record<TopicKind, TopicFields<TopicKind>> = {
+      chat: { roomIdx: -3, event: 'message' },
+      nurseCalling: { hospitalIdx: 4 },
+      nurseCallingPatient: { hospitalIdx: 4, patientIdx: 9 },
+      staffInbox: { hospitalIdx: 4, staffIdx: 8 },
+    } as Record<TopicKind, TopicFields<TopicKind>>;
+    for (const kind of Object.keys(TOPIC_TABLE) as TopicKind[]) {
+      const topic = topicOf(kind, samples[kind]);
+      expect(parseTopic(topic)).toEqual({ kind, ...samples[kind] });
+    }
+  });
+
+  it('has a delivered payload schema for every concrete topic, checked by the table', () => {
+    const stored = deliveredSchema({ kind: 'nurseCallingPatient', hospitalIdx: 1, patientIdx: 2 });
+    expect(stored?.safeParse({ event: 'request', call: {} }).success).toBe(false);
+    expect(deliveredSchema({ kind: 'chat', roomIdx: 1, event: '#' })).toBeNull();
+    expect(
+      publishedSchema({ kind: 'chat', roomIdx: 1, event: 'message' })?.safeParse({
+        clientMsgId: 'a',
+        content: '안녕하세요',
+      }).success,
+    ).toBe(true);
+    expect(publishedSchema({ kind: 'staffInbox', hospitalIdx: 1, staffIdx: 2 })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * the server turns keys into sentences in the request's language, the apps do the same
  * in their forms, so a field says the same thing wherever it is checked.
  */
+import { josa } from 'es-hangul';
 import type { AppLocale } from './result-codes.ts';
 
 export const ValidationMessage = {
@@ -18,10 +19,13 @@ export const ValidationMessage = {
 } as const;
 export type ValidationMessageKey = keyof typeof ValidationMessage;
 
-/** `{field}` and `{length}` are filled in by `formatValidationMessage`. */
+/**
+ * `{field}` and `{length}` are filled in by `formatValidationMessage`. `{field|을/를}` is the
+ * field followed by the particle its last syllable takes (아이디를, 이름을), never "을(를)".
+ */
 export const validationMessages: Record<AppLocale, Record<ValidationMessageKey, string>> = {
   'kr-KO': {
-    required: '{field}을(를) 입력해 주세요',
+    required: '{field|을/를} 입력해 주세요',
     empty: '값을 비워 둘 수 없습니다',
     email: '이메일 형식이 올바르지 않습니다',
     length: '{length}자로 입력해 주세요',
@@ -67,8 +71,16 @@ export function formatValidationMessage(
   params: { field?: string; length?: string | number } = {},
 ): string {
   return validationMessages[locale][key]
+    .replace(/\{field\|([^}]+)\}/, (_, particle: JosaParticle) => withParticle(params.field ?? '', particle))
     .replace('{field}', params.field ?? '')
     .replace('{length}', String(params.length ?? ''));
+}
+
+export type JosaParticle = Parameters<typeof josa>[1];
+
+/** `word` and the particle its last syllable takes; a word without Hangul keeps the first form. */
+export function withParticle(word: string, particle: JosaParticle): string {
+  return word === '' ? '' : josa(word, particle);
 }
 
 export function isValidationMessageKey(value: string): value is ValidationMessageKey {

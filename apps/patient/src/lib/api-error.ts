@@ -1,31 +1,9 @@
 import { resultCodeName } from '@smartcare/contract/result-code-values';
+import { ApiError, NetworkError } from '@smartcare/web-core/api-client';
 import { i18next } from './i18n';
 
-/** A failed call: the server's code, its description and data (field errors, retry-after). */
-export class ApiError extends Error {
-  constructor(
-    readonly code: number,
-    readonly description: string,
-    readonly data: unknown = null,
-  ) {
-    super(description);
-    this.name = 'ApiError';
-  }
-
-  /** Per-field messages of a VALIDATION_FAILED answer, already in the request's language. */
-  fieldErrors(): { field: string; message: string }[] {
-    const fields = (this.data as { fields?: unknown } | null)?.fields;
-    return Array.isArray(fields) ? (fields as { field: string; message: string }[]) : [];
-  }
-}
-
-/** The request never reached the server (offline, DNS, CORS). */
-export class NetworkError extends Error {
-  constructor(cause: unknown) {
-    super('network', { cause });
-    this.name = 'NetworkError';
-  }
-}
+// One ApiError and NetworkError for both apps: the client core's.
+export { ApiError, NetworkError } from '@smartcare/web-core/api-client';
 
 /**
  * What the patient reads for any failure: the app's own translation of the result code,

@@ -1,75 +1,31 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
-import { describe, expect, it, vi } from 'vitest';
-import { ok, patientProfile } from '../testing/factories';
+import { describe, expect, it } from 'vitest';
+import { ok } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
-import {
-  installAndroidBridge,
-  installIosMessageHandler,
-  resetNativeWrappersAfterEach,
-  useUserAgent,
-  userAgents,
-} from '../testing/native-wrappers';
-import { login } from './auth';
+import { logout } from './auth';
 import { session } from './session';
-import { toast } from './toast';
 
-const UPDATE_FCM_TOKEN = `PUT ${apiPaths.patient.updateFcmToken}`;
+// Login and its push-token upload moved with the login flow: features/auth/api/login.test.ts.
+describe('logout (issue 10 point 13)', () => {
+  it('ends the login on the server with its access token, then forgets the session', async () => {
+    const api = mockApi({ [`POST ${apiPaths.patient.logout}`]: () => ({ body: ok({}) }) });
+    session.setTokens({ accessToken: 'access-9', refreshToken: 'refresh-9' });
+    session.setLoginId('demo');
 
-resetNativeWrappersAfterEach();
+    await logout();
 
-/** The server side of a login: either login call, the profile, and the push-token upload. */
-function loginApi() {
-  const pair = { body: ok({ accessToken: 'access-1', refreshToken: 'refresh-1' }) };
-  return mockApi({
-    [`POST ${apiPaths.patient.login}`]: () => pair,
-    [`POST ${apiPaths.patient.iosLogin}`]: () => pair,
-    [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }),
-    [UPDATE_FCM_TOKEN]: () => ({ body: ok(null) }),
-  });
-}
-
-describe('the push token after login (spec §4, docs/native-bridge.md)', () => {
-  it('uploads the Android bridge token with the new access token', async () => {
-    useUserAgent(userAgents.android);
-    installAndroidBridge('android-fcm');
-    const api = loginApi();
-
-    await login({ loginId: 'demo', password: 'Demo1234!' });
-
-    await vi.waitFor(() => expect(api.calls(UPDATE_FCM_TOKEN)).toBe(1));
-    const upload = api.seen.find((r) => r.path === apiPaths.patient.updateFcmToken)!;
-    expect(upload.body).toEqual({ fcmToken: 'android-fcm', platform: 'android' });
-    expect(upload.headers.get('Authorization')).toBe('Bearer access-1');
-    expect(api.calls(`POST ${apiPaths.patient.login}`)).toBe(1);
+    expect(api.calls(`POST ${apiPaths.patient.logout}`)).toBe(1);
+    const call = api.seen.find((r) => r.path === apiPaths.patient.logout)!;
+    expect(call.headers.get('Authorization')).toBe('Bearer access-9');
+    expect(session.isLoggedIn()).toBe(false);
   });
 
-  it('logs in through iosLogin and uploads the token the iOS message handler answers with', async () => {
-    useUserAgent(userAgents.iphone);
-    const asked = installIosMessageHandler('ios-fcm');
-    const api = loginApi();
+  it('still logs out on the phone when the server cannot be reached', async () => {
+    mockApi({ [`POST ${apiPaths.patient.logout}`]: () => Promise.reject(new TypeError('offline')) });
+    session.setTokens({ accessToken: 'access-9', refreshToken: 'refresh-9' });
 
-    await login({ loginId: 'demo', password: 'Demo1234!' });
+    await logout();
 
-    await vi.waitFor(() => expect(api.calls(UPDATE_FCM_TOKEN)).toBe(1));
-    expect(api.calls(`POST ${apiPaths.patient.iosLogin}`)).toBe(1);
-    expect(asked).toEqual([{ type: 'getFcmToken', requestId: expect.stringMatching(/^fcm-/) }]);
-    const upload = api.seen.find((r) => r.path === apiPaths.patient.updateFcmToken)!;
-    expect(upload.body).toEqual({ fcmToken: 'ios-fcm', platform: 'ios' });
-    expect(upload.headers.get('Authorization')).toBe('Bearer access-1');
-  });
-
-  it('in a plain browser logs in, sends nothing and shows nothing', async () => {
-    useUserAgent(userAgents.desktop);
-    const api = loginApi();
-
-    await expect(login({ loginId: 'demo', password: 'Demo1234!' })).resolves.toMatchObject({
-      loginId: 'demo',
-    });
-    // The upload would start right after the profile; give it a few turns to (not) happen.
-    await new Promise((resolve) => setTimeout(resolve, 30));
-
-    expect(session.tokens()).toEqual({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    expect(api.calls(UPDATE_FCM_TOKEN)).toBe(0);
-    expect(toast.items()).toEqual([]);
+    expect(session.isLoggedIn()).toBe(false);
   });
 });

@@ -1,49 +1,28 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
-import type { LoginBody, TokenPair } from '@smartcare/contract/auth';
 import type { PatientProfile } from '@smartcare/contract/patient';
-import { ApiError } from './api-error';
-import { apiRequest, callApi, endSession, uploadPushToken } from './api-client';
-import { detectPlatform } from './platform';
+import { api, endSession } from './api-client';
 import { notifyLogin } from './realtime-seam';
 import { session } from './session';
 
-/** Spec §6: iOS logs in through /patient/iosLogin, Android and unknown through /patient/login. */
-export function loginPath(platform = detectPlatform()): string {
-  return platform === 'ios' ? apiPaths.patient.iosLogin : apiPaths.patient.login;
-}
-
 /** Loads the patient's profile and keeps it as `myData` (spec §3). */
 export async function loadPatient(): Promise<PatientProfile> {
-  const profile = await callApi<PatientProfile>('GET', apiPaths.patient.getPatient);
+  const profile = await api.patient.getPatient();
   session.setMyData(profile);
   return profile;
 }
 
 /**
- * Login (spec §4): store the tokens, load the profile, then start the real-time connection.
- * A failure throws with the server's words: its data's message when present, else its
- * description (spec §5).
+ * Logout: the server ends this login first (its tokens stop working everywhere and its
+ * real-time connections close, decision 012), then the session is forgotten here. Offline or
+ * refused, the phone still logs out; the refresh token then dies at its expiry.
  */
-export async function login(credentials: LoginBody): Promise<PatientProfile> {
-  const body = await apiRequest<TokenPair & { message?: string }>('POST', loginPath(), { body: credentials });
-  const envelope = body as {
-    code?: number;
-    description?: string;
-    data?: (TokenPair & { message?: string }) | null;
-  };
-  if (envelope.code !== 0 || !envelope.data?.accessToken) {
-    const message = envelope.data?.message ?? envelope.description ?? '';
-    throw new ApiError(envelope.code ?? -1, message, envelope.data ?? null);
-  }
-  session.setTokens({ accessToken: envelope.data.accessToken, refreshToken: envelope.data.refreshToken });
-  session.setLoginId(credentials.loginId);
-  const profile = await loadPatient();
-  void uploadPushToken();
-  await notifyLogin(profile);
-  return profile;
-}
-
 export async function logout(): Promise<void> {
+  if (session.isLoggedIn()) {
+    try {
+      await api.patient.logout();
+    } catch {
+      // Offline: nothing more can be done from here.
+    }
+  }
   await endSession();
 }
 

@@ -35,7 +35,7 @@ describe('language choice (brief §5)', () => {
   });
 
   it('says the Korean validation messages first', () => {
-    expect(i18next.t('validation.required', { field: '이메일' })).toBe('이메일을(를) 입력해 주세요');
+    expect(i18next.t('validation.required', { field: '이메일' })).toBe('이메일을 입력해 주세요');
     expect(i18next.t('validation.length', { length: 6 })).toBe('6자로 입력해 주세요');
   });
 });

@@ -1,5 +1,6 @@
 import { APP_LOCALES, type AppLocale } from '@smartcare/contract/result-code-values';
 import i18next from 'i18next';
+import { withParticle, type JosaParticle } from '@smartcare/contract/validation-messages';
 import { initReactI18next } from 'react-i18next';
 import krKOStart from '../locales/kr-KO.start';
 import { readStorage, storageKeys, writeStorage } from './storage-keys';
@@ -94,6 +95,10 @@ export async function initI18n(locale: AppLocale = detectLocale()): Promise<type
     missingKeyHandler: () => void loadForMissingKey(),
     react: { bindI18nStore: 'added' },
   });
+  // `{{name, josa(p: 을/를)}}`: the particle the word takes (issue 10 point 9), not "을(를)".
+  i18next.services.formatter?.add('josa', (value: unknown, _lng, options: { p?: string }) =>
+    withParticle(String(value ?? ''), (options.p ?? '을/를') as JosaParticle),
+  );
   if (locale !== 'kr-KO') await changeLocale(locale, { store: false });
   document.documentElement.lang = htmlLang(i18next.language as AppLocale);
   return i18next;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath } from './auth';
 import { detectPlatform, isMobileUserAgent } from './platform';
 
 const ANDROID =
@@ -8,13 +7,10 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebK
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
 
 describe('platform and mobile detection (spec §1, §6)', () => {
-  it('tells android, ios and unknown apart, and picks the login call by it', () => {
+  it('tells android, ios and unknown apart, (the login call by it: features/auth/api/login.test.ts)', () => {
     expect(detectPlatform(ANDROID)).toBe('android');
     expect(detectPlatform(IPHONE)).toBe('ios');
     expect(detectPlatform(DESKTOP)).toBe('unknown');
-    expect(loginPath('ios')).toBe('/patient/iosLogin');
-    expect(loginPath('android')).toBe('/patient/login');
-    expect(loginPath('unknown')).toBe('/patient/login');
   });
 
   it('knows the spec’s mobile browsers', () => {

@@ -1,7 +1,7 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage } from '@smartcare/contract/chat';
-import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
-import { topics } from '@smartcare/contract/topics';
+import { PUBLISH_REFUSED_TOPIC, topics, type PublishRefusal } from '@smartcare/contract/topics';
+import { ResultCode } from '@smartcare/contract/result-code-values';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
@@ -73,6 +73,7 @@ describe('connecting', () => {
       protocolVersion: 4,
       clean: true,
       connectTimeout: 60_000,
+      timerVariant: 'native',
       username: 'demo',
       password: 'access-1',
     });
@@ -267,23 +268,21 @@ describe('room events', () => {
     expect(client.published).toEqual([{ topic: 'chat/12/complete', payload: {} }]);
   });
 
-  it('passes nurse-call updates to their listeners', async () => {
+  it('ignores payloads that do not fit the contract, and goes on with the next good one (issue 11)', async () => {
     const client = await connectedInRoom12();
-    const events: NurseCallEvent[] = [];
-    rt.nurseCall.onEvent((event) => events.push(event));
-    const call = { idx: 9, status: 'ACKNOWLEDGED' } as NurseCallEvent['call'];
-    client.deliver(topics.nurseCallingPatient(1, 7), { event: 'update', call });
-    expect(events).toEqual([{ event: 'update', call }]);
-  });
+    const before = rt.snapshot();
 
-  it('publishes a nurse call to the hospital with a client call id, and refuses while offline', async () => {
-    const client = await connectedInRoom12();
-    const clientCallId = await rt.nurseCall.request('PAIN');
-    expect(client.published).toEqual([
-      { topic: 'nurseCalling/1', payload: { clientCallId, reason: 'PAIN' } },
-    ]);
-    client.drop();
-    await expect(rt.nurseCall.request('WATER')).rejects.toThrow('realtime offline');
+    // A message without its text and time, a room that is not one, a person without a name:
+    // none of them may reach the screens (nurse-call events: features/nurse-call).
+    client.deliver('chat/12/message', { idx: 50, roomIdx: 12 });
+    client.deliver('chat/12/update', { room: { idx: 12, status: 'STANDBY' } });
+    client.deliver('chat/12/enter', { roomIdx: 12, person: { personType: 'USER', idx: 3 } });
+    expect(rt.snapshot().messages).toEqual(before.messages);
+    expect(rt.snapshot().room).toEqual(before.room);
+
+    const good = chatMessage({ idx: 51, roomIdx: 12, content: '괜찮아요' });
+    client.deliver('chat/12/message', good);
+    expect(rt.snapshot().messages.map((m) => m.content)).toContain('괜찮아요');
   });
 });
 
@@ -857,5 +856,37 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
     lastClient().accept();
     await vi.waitFor(() => expect(lastClient().published).toHaveLength(1));
     expect(lastClient().published[0]!.payload).toEqual({ clientMsgId: 'abc123', content: '물 좀 주세요' });
+  });
+});
+
+describe('a publish over the broker’s rate limit (issue 10 point 12)', () => {
+  it('tells the patient and leaves the message failed for a retry, not resent on its own', async () => {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: [chatMessage({ idx: 1 })], totalCount: 1, pNum: 1, pSize: 30 }),
+      }),
+    });
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(1));
+    const client = lastClient();
+    client.accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    const sent = rt.chat.send('빨리 와 주세요')!;
+    await vi.waitFor(() => expect(client.published).toHaveLength(1));
+    toast.clear();
+
+    client.deliver(PUBLISH_REFUSED_TOPIC, {
+      topic: 'chat/12/message',
+      code: ResultCode.RATE_LIMITED,
+      clientMsgId: sent.clientMsgId,
+      retryAfterS: 2,
+    } satisfies PublishRefusal);
+
+    expect(toast.items().map((item) => item.message)).toEqual([
+      '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    ]);
+    expect(rt.snapshot().pending).toMatchObject([{ clientMsgId: sent.clientMsgId, state: 'failed' }]);
+    expect(client.published).toHaveLength(1);
   });
 });

@@ -1,21 +1,30 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
-import type {
-  ChatMessage,
-  ChatPerson,
-  ChatRoom,
+import {
   chatCompleteEventSchema,
   chatCreateEventSchema,
   chatEnterEventSchema,
+  chatMessageSchema,
+  chatUpdateEventSchema,
+  type ChatMessage,
+  type ChatPerson,
+  type ChatRoom,
 } from '@smartcare/contract/chat';
-import type { NurseCallEvent, NurseCallReason } from '@smartcare/contract/nurse-call';
 import type { Page } from '@smartcare/contract/paging';
 import type { PatientProfile } from '@smartcare/contract/patient';
 import { CHAT_CONTENT_MAX_LENGTH, CLIENT_ID_MAX_LENGTH } from '@smartcare/contract/realtime-constants';
-import { MQTT_PATH, parseTopic, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
+import {
+  MQTT_PATH,
+  parseTopic,
+  provisionalRoomIdx,
+  PUBLISH_REFUSED_TOPIC,
+  topics,
+  type PublishRefusal,
+} from '@smartcare/contract/topics';
+import { resultCodeName } from '@smartcare/contract/result-code-values';
 import { renewalDue, tokenRenewal } from '@smartcare/contract/token-renewal';
+import { defaultBackoff, loadMqttConnect, RealtimeOfflineError } from '@smartcare/web-core/realtime';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import { apiBaseUrl, callApi, refreshSession, sessionFailureRoute } from './api-client';
+import { api, apiBaseUrl, refreshSession, sessionFailureRoute } from './api-client';
 import { i18next } from './i18n';
 import { navigateTo } from './navigation';
 import { registerSessionListener } from './realtime-seam';
@@ -38,6 +47,7 @@ export interface BrokerConnectOptions {
   clean: true;
   connectTimeout: number;
   reconnectPeriod: 0;
+  timerVariant: 'native';
   clientId: string;
   username: string;
   password: string;
@@ -61,13 +71,8 @@ export type BrokerConnect = (
 ) => BrokerClient | Promise<BrokerClient>;
 
 /** mqtt.js, loaded on the first connection. The browser build exports one default object. */
-export const connectWithMqttJs: BrokerConnect = async (url, options) => {
-  const mqttModule = await import('mqtt');
-  const connect =
-    (mqttModule as Partial<typeof mqttModule>).connect ??
-    (mqttModule as unknown as { default: typeof mqttModule }).default.connect;
-  return connect(url, options);
-};
+export const connectWithMqttJs: BrokerConnect = async (url, options) =>
+  (await loadMqttConnect())(url, options);
 
 /* ---- state ---- */
 
@@ -100,17 +105,8 @@ export interface ChatSnapshot {
   freshStart: boolean;
 }
 
-type RoomEvent = z.infer<typeof chatCreateEventSchema>;
-type EnterEvent = z.infer<typeof chatEnterEventSchema>;
-type CompleteEvent = z.infer<typeof chatCompleteEventSchema>;
-
-/** Raised by actions that need a live connection (nurse calls, ending a chat). */
-export class RealtimeOfflineError extends Error {
-  constructor() {
-    super('realtime offline');
-    this.name = 'RealtimeOfflineError';
-  }
-}
+/** Raised by actions that need a live connection (nurse calls, ending a chat): the core's. */
+export { RealtimeOfflineError };
 
 export interface RealtimeDeps {
   connect: BrokerConnect;
@@ -129,10 +125,7 @@ const PUBLISH_TIMEOUT_MS = 15_000;
 /** A renewal that could not reach the server is tried again after this long, while the old connection lasts. */
 const RENEW_RETRY_MS = 5_000;
 
-export function defaultBackoff(attempt: number): number {
-  const base = Math.min(30_000, 1_000 * 2 ** (attempt - 1));
-  return Math.round(base * (0.5 + Math.random() / 2));
-}
+export { defaultBackoff };
 
 export function defaultBrokerUrl(): string {
   const api = apiBaseUrl();
@@ -285,7 +278,7 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
 
   const listeners = new Set<() => void>();
   const completeListeners = new Set<(roomIdx: number) => void>();
-  const nurseCallListeners = new Set<(event: NurseCallEvent) => void>();
+  const topicListeners = new Set<(topic: string, payload: unknown) => void>();
   const reconnectListeners = new Set<() => void>();
 
   function update(patch: Partial<ChatSnapshot>): void {
@@ -304,11 +297,11 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
   /* ---- REST: the room and its pages (spec §7) ---- */
 
   function fetchCurrentRoom(): Promise<ChatRoom> {
-    return callApi<ChatRoom>('GET', apiPaths.chat.currentRoom);
+    return api.chat.currentRoom();
   }
 
   function fetchPage(roomIdx: number, pNum: number): Promise<Page<ChatMessage>> {
-    return callApi<Page<ChatMessage>>('GET', apiPaths.chat.messages, {
+    return api.chat.messages({
       query: { pNum, pSize: CHAT_PAGE_SIZE, roomIdx, hospitalIdx: hospitalIdx() },
     });
   }
@@ -503,6 +496,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       connectTimeout: 60_000,
       // Reconnects are ours: each needs the current token and a growing delay.
       reconnectPeriod: 0,
+      // The default browser timers run in a blob: Worker, which the CSP (worker-src 'self') refuses.
+      timerVariant: 'native',
       // Unique per connection (brief §4): two devices of one patient must not evict each other.
       clientId: `patient_${profile.idx}_${randomId(6)}`,
       username: creds.username,
@@ -696,20 +691,47 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     }
   }
 
+  /**
+   * The broker dropped a publish of ours over its rate limit (issue 10 point 12): the patient
+   * is told why, and the chat message waits as failed for "retry" instead of being resent.
+   */
+  function onRefused(refusal: PublishRefusal): void {
+    const name = resultCodeName(refusal.code);
+    toast.error(i18next.t(`resultCode.${name ?? 'RATE_LIMITED'}`));
+    if (typeof refusal.clientMsgId !== 'string') return;
+    update({
+      pending: state.pending.map((p) =>
+        p.clientMsgId === refusal.clientMsgId ? { ...p, state: 'failed' as const } : p,
+      ),
+    });
+  }
+
   function onMessage(topic: string, raw: Uint8Array): void {
-    const parsed = parseTopic(topic);
     const payload = parsePayload(raw);
-    if (!parsed || payload === null || typeof payload !== 'object') return;
-    if (parsed.kind === 'nurseCallingPatient') {
-      for (const listener of nurseCallListeners) listener(payload as NurseCallEvent);
+    if (topic === PUBLISH_REFUSED_TOPIC) {
+      if (payload !== null && typeof payload === 'object') onRefused(payload as PublishRefusal);
       return;
     }
-    if (parsed.kind !== 'chat' || parsed.event === '#') return;
+    const parsed = parseTopic(topic);
+    if (!parsed || payload === null || typeof payload !== 'object') return;
+    if (parsed.kind !== 'chat') {
+      // Not the chat's: the feature that listens reads it (with the contract's schema).
+      for (const listener of topicListeners) listener(topic, payload);
+      return;
+    }
+    if (parsed.event === '#') return;
+    // Each event's payload is read with the contract's schema: one that does not fit is
+    // ignored, as the staff console does, rather than read as if it did.
+    const read = <S extends z.ZodType>(schema: S): z.output<S> | null => {
+      const result = schema.safeParse(payload);
+      return result.success ? result.data : null;
+    };
     switch (parsed.event) {
       case 'create': {
         // The server opened a room for the messages sent to the old number: move there (spec §4).
-        if (parsed.roomIdx !== state.roomIdx) return;
-        const { room } = payload as RoomEvent;
+        const event = read(chatCreateEventSchema);
+        if (parsed.roomIdx !== state.roomIdx || !event) return;
+        const { room } = event;
         applyRoom(room);
         update({ freshStart: false });
         void listenToRoom(generation)
@@ -722,13 +744,14 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         // Spec §4: ignored.
         return;
       case 'update': {
-        const { room } = payload as RoomEvent;
-        if (room.idx === state.roomIdx) update({ room });
+        const room = read(chatUpdateEventSchema)?.room;
+        if (room && room.idx === state.roomIdx) update({ room });
         return;
       }
       case 'enter': {
-        const { roomIdx, person } = payload as EnterEvent;
-        if (roomIdx !== state.roomIdx || !state.room) return;
+        const event = read(chatEnterEventSchema);
+        if (!event || event.roomIdx !== state.roomIdx || !state.room) return;
+        const { person } = event;
         const present = state.room.persons.some(
           (p: ChatPerson) => p.personType === person.personType && p.idx === person.idx,
         );
@@ -736,14 +759,14 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
         return;
       }
       case 'message': {
-        const message = payload as ChatMessage;
-        if (message.roomIdx !== state.roomIdx) return;
+        const message = read(chatMessageSchema);
+        if (!message || message.roomIdx !== state.roomIdx) return;
         addMessages([message]);
         return;
       }
       case 'complete': {
-        const { roomIdx } = payload as CompleteEvent;
-        if (roomIdx !== state.roomIdx) return;
+        const roomIdx = read(chatCompleteEventSchema)?.roomIdx;
+        if (roomIdx === undefined || roomIdx !== state.roomIdx) return;
         if (state.room) update({ room: { ...state.room, status: 'COMPLETE' } });
         if (announcedComplete === roomIdx) return;
         announcedComplete = roomIdx;
@@ -873,6 +896,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     /** The patient whose connection this is, if any. */
     patient: (): PatientProfile | null => profile,
     snapshot: (): ChatSnapshot => state,
+    /** The connection's state alone, for screens that are not the chat (nurse call). */
+    connection: (): ConnectionState => state.connection,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -957,25 +982,23 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
       },
     },
 
-    nurseCall: {
-      /** Publishes a call to `nurseCalling/{hospitalIdx}` (spec §7); ward and bed come from the profile on the server. */
-      async request(reason: NurseCallReason, note?: string): Promise<string> {
-        const c = client;
-        const h = hospitalIdx();
-        if (!c || !c.connected || h === null) throw new RealtimeOfflineError();
-        const clientCallId = randomId();
-        const trimmed = note?.trim();
-        await publishWithTimeout(c, topics.nurseCalling(h), {
-          clientCallId,
-          reason,
-          ...(trimmed ? { note: trimmed } : {}),
-        });
-        return clientCallId;
-      },
-      onEvent(listener: (event: NurseCallEvent) => void): () => void {
-        nurseCallListeners.add(listener);
-        return () => nurseCallListeners.delete(listener);
-      },
+    /** The hospital the patient chose, whose topics this connection serves. */
+    hospitalIdx,
+
+    /**
+     * Publishes on a topic the connection may use (QoS 1, given up after a while); refuses
+     * with RealtimeOfflineError while disconnected. Features build on it (nurse call).
+     */
+    async publish(topic: string, payload: unknown): Promise<void> {
+      const c = client;
+      if (!c || !c.connected) throw new RealtimeOfflineError();
+      await publishWithTimeout(c, topic, payload);
+    },
+
+    /** Every message on a topic that is not the chat's (nurse-call updates), for features to read. */
+    onTopic(listener: (topic: string, payload: unknown) => void): () => void {
+      topicListeners.add(listener);
+      return () => topicListeners.delete(listener);
     },
 
     /** Runs after each reconnection, so screens can fetch what they missed. */
@@ -1005,6 +1028,12 @@ export function useRealtime(): Realtime {
 export function useChatSnapshot(): ChatSnapshot {
   const rt = useRealtime();
   return useSyncExternalStore(rt.subscribe, rt.snapshot, rt.snapshot);
+}
+
+/** The connection's state, re-rendering only when it changes (not on every chat event). */
+export function useConnectionState(): ConnectionState {
+  const rt = useRealtime();
+  return useSyncExternalStore(rt.subscribe, rt.connection, rt.connection);
 }
 
 /**

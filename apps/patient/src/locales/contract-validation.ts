@@ -6,7 +6,8 @@ export function contractValidation(locale: AppLocale) {
   const validation = Object.fromEntries(
     Object.entries(validationMessages[locale]).map(([key, text]) => [
       key,
-      text.replace(/\{(\w+)\}/g, '{{$1}}'),
+      // `{field|을/를}` → i18next's `josa` formatter (lib/i18n.ts) picks the particle.
+      text.replace(/\{(\w+)\|([^}]+)\}/g, '{{$1, josa(p: $2)}}').replace(/\{(\w+)\}/g, '{{$1}}'),
     ]),
   ) as Record<keyof (typeof validationMessages)['kr-KO'], string>;
   return { ...validation, submitSuccess: submitSuccess[locale] };

@@ -205,7 +205,7 @@ const enUS: Catalogue = {
     title: 'Delete account',
     requestTitle: 'Request deletion',
     requestIntro:
-      'Your account is deleted 14 days after you ask. Until then you can withdraw the request at any time.',
+      'Your account is deleted {{days}} days after you ask. Until then you can withdraw the request at any time.',
     reason: 'Reason (optional)',
     reasonPlaceholder: 'Tell us how we could do better',
     request: 'Request deletion',
@@ -219,7 +219,6 @@ const enUS: Catalogue = {
     nowIntro: 'After checking your password the account is deleted at once. This cannot be undone.',
     deleteNow: 'Delete now',
     nowConfirm: 'Really delete your account? This cannot be undone.',
-    deleted: 'Your account was deleted. Thank you for using the service.',
   },
   extraInfo: {
     title: 'Body information',
@@ -268,7 +267,8 @@ const enUS: Catalogue = {
     step1: 'Log in to the app and tap Settings at the top right.',
     step2: 'Tap "Delete account" at the bottom of the settings.',
     step3: 'Tap "Request deletion", or confirm your password and tap "Delete now".',
-    grace: 'A deletion request is carried out after a 14-day grace period, during which you can withdraw it.',
+    grace:
+      'A deletion request is carried out after a {{days}}-day grace period, during which you can withdraw it.',
     contactTitle: 'Cannot log in?',
     contact:
       'Email {{email}} from the address you signed up with. We delete the account after confirming it is yours.',
@@ -377,6 +377,44 @@ const enUS: Catalogue = {
     cancelled: 'The call was cancelled.',
     offline: 'Not connected, so the call cannot be sent. Please use the call button at your bed.',
     hospitalRequired: 'Please choose a hospital to call a nurse.',
+  },
+  // issue 10 — nurse calls by admission, raise, other text, hospital change
+  nurseCallAdmission: {
+    noAdmissionTitle: 'Nurse call is not available',
+    noAdmission:
+      'No hospital bed is registered for you, so a nurse cannot be called from the app. If you are an inpatient, please tell the ward nurse. You can ask questions in the consulting chat.',
+    openChat: 'Go to consulting chat',
+    placeHelp: 'Your call goes to the bed the hospital registered.',
+    raiseHelp: 'If it has become more urgent, tap Emergency or Fall to raise your call.',
+    raised: { EMERGENCY: 'Your call was raised to Emergency.', FALL: 'Your call was raised to Fall.' },
+    otherTitle: 'Other request',
+    otherLabel: 'What do you need? (optional, up to {{max}} characters)',
+    otherPlaceholder: 'e.g. One more pillow, please',
+    otherSend: 'Call',
+    otherCancel: 'Close',
+    changeHospitalTitle: 'Change hospital?',
+    changeHospitalBody:
+      'Consulting chat, notices and hospital information will switch to the hospital you choose. Nurse calls do not change: they keep going to the ward the hospital registered for your admission.',
+    changeHospitalOk: 'Change hospital',
+    changeHospitalCancel: 'Cancel',
+  },
+  // issue 10 chat: urgent guidance and notices in the consulting chat
+  chatUrgent: {
+    label: 'Emergency guidance',
+    nurseCall: 'Call a nurse',
+    call119: 'Call 119',
+    call109: 'Call 109 (suicide prevention line)',
+    staffJoined: 'Staff joined',
+  },
+  // issue 10 patient UX (points 6–10)
+  patientUx: {
+    deletedTitle: 'Your account has been deleted',
+    deletedBody: 'Your account and personal data were deleted. Thank you for using the app.',
+    deletedHome: 'Back to the start',
+    wrongPassword: 'The password is not correct',
+    textSize: 'Text size',
+    textSizes: { normal: 'Normal', large: 'Large', xlarge: 'Extra large' },
+    saved: 'Saved.',
   },
 };
 

@@ -48,7 +48,7 @@ const krKO = {
     empty: '선택할 수 있는 병원이 없습니다.',
     noResult: '"{{keyword}}"에 해당하는 병원이 없습니다.',
     current: '선택됨',
-    chosen: '{{name}}을(를) 선택했습니다.',
+    chosen: '{{name, josa(p: 을/를)}} 선택했습니다.',
     requiredForChat: '상담 채팅을 이용하려면 먼저 병원을 선택해 주세요.',
   },
   settings: {
@@ -126,7 +126,7 @@ const krKO = {
     title: '회원 탈퇴',
     requestTitle: '탈퇴 요청',
     requestIntro:
-      '탈퇴를 요청하면 14일 뒤에 계정이 삭제됩니다. 그 전까지는 언제든지 요청을 철회할 수 있습니다.',
+      '탈퇴를 요청하면 {{days}}일 뒤에 계정이 삭제됩니다. 그 전까지는 언제든지 요청을 철회할 수 있습니다.',
     reason: '탈퇴 사유 (선택)',
     reasonPlaceholder: '더 나은 서비스를 위해 알려 주세요',
     request: '탈퇴 요청하기',
@@ -140,7 +140,6 @@ const krKO = {
     nowIntro: '비밀번호를 확인한 뒤 바로 삭제합니다. 삭제된 계정은 되돌릴 수 없습니다.',
     deleteNow: '지금 탈퇴하기',
     nowConfirm: '정말 탈퇴하시겠습니까? 이 작업은 되돌릴 수 없습니다.',
-    deleted: '탈퇴가 완료되었습니다. 그동안 이용해 주셔서 감사합니다.',
   },
   extraInfo: {
     title: '신체 정보',
@@ -189,7 +188,8 @@ const krKO = {
     step1: '앱에 로그인한 뒤 오른쪽 위의 설정을 누릅니다.',
     step2: '설정 화면 아래쪽의 "회원 탈퇴"를 누릅니다.',
     step3: '"탈퇴 요청하기" 또는 비밀번호 확인 후 "지금 탈퇴하기"를 누릅니다.',
-    grace: '탈퇴를 요청하면 14일의 유예 기간 뒤에 계정이 삭제되며, 그동안에는 요청을 철회할 수 있습니다.',
+    grace:
+      '탈퇴를 요청하면 {{days}}일의 유예 기간 뒤에 계정이 삭제되며, 그동안에는 요청을 철회할 수 있습니다.',
     contactTitle: '앱에 로그인할 수 없나요?',
     contact: '가입한 이메일로 {{email}} 에 계정 삭제를 요청해 주세요. 본인 확인 후 처리해 드립니다.',
     goDelete: '로그인하고 탈퇴하기',
@@ -284,6 +284,45 @@ const krKO = {
     cancelled: '호출을 취소했습니다.',
     offline: '연결되어 있지 않아 호출을 보낼 수 없습니다. 병상의 호출 버튼을 이용해 주세요.',
     hospitalRequired: '간호사 호출을 이용하려면 먼저 병원을 선택해 주세요.',
+  },
+  // issue 10 — nurse calls by admission, raise, 기타 text, hospital change
+  nurseCallAdmission: {
+    noAdmissionTitle: '간호사 호출을 사용할 수 없습니다',
+    noAdmission:
+      '병원에 입원 병상이 등록되어 있지 않아 간호사를 호출할 수 없습니다. 입원 중이시라면 병동 간호사에게 말씀해 주세요. 궁금한 점은 상담 채팅으로 물어보실 수 있습니다.',
+    openChat: '상담 채팅으로 가기',
+    placeHelp: '병원에서 등록한 병상으로 호출이 전달됩니다.',
+    raiseHelp: '더 급해졌다면 응급 또는 낙상을 눌러 호출을 올릴 수 있습니다.',
+    // Only 응급 and 낙상 can be raised to: the particle is written out for each.
+    raised: { EMERGENCY: '호출을 응급으로 올렸습니다.', FALL: '호출을 낙상으로 올렸습니다.' },
+    otherTitle: '기타 호출',
+    otherLabel: '필요한 도움 (선택, {{max}}자 이내)',
+    otherPlaceholder: '예: 베개를 하나 더 주세요',
+    otherSend: '호출하기',
+    otherCancel: '닫기',
+    changeHospitalTitle: '병원을 변경할까요?',
+    changeHospitalBody:
+      '상담 채팅, 공지와 병원 정보가 새로 고른 병원으로 바뀝니다. 간호사 호출은 바뀌지 않고 병원에서 등록한 입원 병동으로 계속 전달됩니다.',
+    changeHospitalOk: '병원 변경',
+    changeHospitalCancel: '취소',
+  },
+  // issue 10 chat: urgent guidance and notices in the consulting chat
+  chatUrgent: {
+    label: '응급 안내',
+    nurseCall: '간호사 호출',
+    call119: '119 전화하기',
+    call109: '109 자살예방상담전화',
+    staffJoined: '상담 참여 알림',
+  },
+  // issue 10 patient UX (points 6–10)
+  patientUx: {
+    deletedTitle: '탈퇴가 완료되었습니다',
+    deletedBody: '계정과 개인정보를 삭제했습니다. 그동안 이용해 주셔서 감사합니다.',
+    deletedHome: '처음 화면으로',
+    wrongPassword: '비밀번호가 올바르지 않습니다',
+    textSize: '글자 크기',
+    textSizes: { normal: '보통', large: '크게', xlarge: '아주 크게' },
+    saved: '저장했습니다.',
   },
 };
 

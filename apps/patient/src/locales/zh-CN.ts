@@ -193,7 +193,7 @@ const zhCN: Catalogue = {
   patientDelete: {
     title: '注销账号',
     requestTitle: '申请注销',
-    requestIntro: '申请后14天账号将被删除，在此之前可随时撤回申请。',
+    requestIntro: '申请后{{days}}天账号将被删除，在此之前可随时撤回申请。',
     reason: '注销原因（可选）',
     reasonPlaceholder: '请告诉我们如何改进',
     request: '申请注销',
@@ -207,7 +207,6 @@ const zhCN: Catalogue = {
     nowIntro: '确认密码后立即删除，无法恢复。',
     deleteNow: '立即注销',
     nowConfirm: '确定要注销账号吗？此操作无法撤销。',
-    deleted: '账号已注销，感谢您的使用。',
   },
   extraInfo: {
     title: '身体信息',
@@ -256,7 +255,7 @@ const zhCN: Catalogue = {
     step1: '登录应用后点击右上角的设置。',
     step2: '点击设置页面底部的"注销账号"。',
     step3: '点击"申请注销"，或确认密码后点击"立即注销"。',
-    grace: '申请注销后有14天宽限期，期间可撤回申请。',
+    grace: '申请注销后有{{days}}天宽限期，期间可撤回申请。',
     contactTitle: '无法登录？',
     contact: '请用注册邮箱发送邮件至 {{email}} 申请注销，确认本人后为您处理。',
     goDelete: '登录并注销',
@@ -358,6 +357,44 @@ const zhCN: Catalogue = {
     cancelled: '已取消呼叫。',
     offline: '未连接，无法发送呼叫。请使用床边呼叫按钮。',
     hospitalRequired: '使用护士呼叫前请先选择医院。',
+  },
+  // issue 10 — nurse calls by admission, raise, other text, hospital change
+  nurseCallAdmission: {
+    noAdmissionTitle: '无法使用护士呼叫',
+    noAdmission:
+      '医院未登记您的住院床位，因此无法通过应用呼叫护士。如您正在住院，请告知病房护士。如有疑问，可使用咨询聊天。',
+    openChat: '前往咨询聊天',
+    placeHelp: '呼叫将发送到医院登记的床位。',
+    raiseHelp: '如情况变得更紧急，可点击“紧急”或“跌倒”提升呼叫。',
+    raised: { EMERGENCY: '已将呼叫提升为紧急。', FALL: '已将呼叫提升为跌倒。' },
+    otherTitle: '其他呼叫',
+    otherLabel: '需要的帮助（可选，{{max}}字以内）',
+    otherPlaceholder: '例如：请再给一个枕头',
+    otherSend: '呼叫',
+    otherCancel: '关闭',
+    changeHospitalTitle: '要更换医院吗？',
+    changeHospitalBody:
+      '咨询聊天、公告和医院信息将切换到新选择的医院。护士呼叫不会改变，仍会发送到医院登记的住院病房。',
+    changeHospitalOk: '更换医院',
+    changeHospitalCancel: '取消',
+  },
+  // issue 10 chat: urgent guidance and notices in the consulting chat
+  chatUrgent: {
+    label: '急救指引',
+    nurseCall: '呼叫护士',
+    call119: '拨打119',
+    call109: '拨打109自杀预防热线',
+    staffJoined: '工作人员加入通知',
+  },
+  // issue 10 patient UX (points 6–10)
+  patientUx: {
+    deletedTitle: '注销已完成',
+    deletedBody: '账号和个人信息已删除。感谢您的使用。',
+    deletedHome: '返回首页',
+    wrongPassword: '密码不正确',
+    textSize: '字体大小',
+    textSizes: { normal: '标准', large: '大', xlarge: '特大' },
+    saved: '已保存。',
   },
 };
 

@@ -121,6 +121,12 @@ export function nurseCall(overrides: Partial<NurseCall> = {}): NurseCall {
     completedAt: null,
     cancelledAt: null,
     escalatedAt: null,
+    identityConfirmed: true,
+    raisedAt: null,
+    birthDate: null,
+    sex: null,
+    allergies: '',
+    staffNote: '',
     ...overrides,
   };
 }

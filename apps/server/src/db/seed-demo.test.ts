@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyAdmission } from '@smartcare/contract/admission';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { MyData } from '@smartcare/contract/patient';
 import type { StaffProfile } from '@smartcare/contract/staff';
@@ -38,6 +39,19 @@ describe('demo data', () => {
       token: homecare.accessToken,
     });
     expect(profile.data!.profile.areas).toEqual(['HOMECARE']);
+    // issue 10: the inpatient is admitted (nurse calls work), home care is not.
+    const demoAdmission = await api(t.baseUrl).get<MyAdmission>(apiPaths.admission.getMyAdmission, {
+      token: demo.accessToken,
+    });
+    expect(demoAdmission.data).toMatchObject({
+      hospitalName: '스마트병원 서울본원',
+      ward: '7병동',
+      bed: '703-2',
+    });
+    const homecareAdmission = await api(t.baseUrl).get<MyAdmission>(apiPaths.admission.getMyAdmission, {
+      token: homecare.accessToken,
+    });
+    expect(homecareAdmission.data).toBeNull();
 
     for (const [loginId, role] of [
       ['nurse', 'NURSE'],

@@ -31,6 +31,17 @@ const HOSPITALS = [
   },
 ];
 
+/**
+ * At every start: sign-up asks for the required consents (PIPA Art. 22–23), so a deployment
+ * never runs without terms. A fresh database starts with the default texts; hospitals publish
+ * newer ones, which are left alone.
+ */
+export async function ensureDefaultTerms(db: Database): Promise<void> {
+  const terms = createTermsRepository(db);
+  if (await terms.anyPublished()) return;
+  for (const item of DEFAULT_TERMS) await terms.publish(item);
+}
+
 /** Publishes the default terms (idempotent): sign-up needs them in every deployment. */
 export async function publishDefaultTerms(db: Database): Promise<void> {
   const terms = createTermsRepository(db);
@@ -80,9 +91,11 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
         email: 'homecare@smartcare.local',
       },
     ];
+    let createdDemoIdx: number | null = null;
     for (const patient of demoPatients) {
       if (await patients.loginIdTaken(patient.loginId)) continue;
       const created = await patients.insert({ ...patient, passwordHash });
+      if (patient.loginId === 'demo') createdDemoIdx = created.idx;
       for (const item of DEFAULT_TERMS) {
         // Demo patients agreed to the required terms and to location; not to advertising.
         await patients.answerConsent(
@@ -109,6 +122,18 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
     for (const member of demoStaff) {
       if (await staff.findCredentialsByLoginId(member.loginId)) continue;
       await staff.insert({ ...member, passwordHash });
+    }
+
+    // The inpatient lies in 7병동 703-2, admitted by the demo nurse with identity confirmed,
+    // so nurse calls work (issue 10); home care has no admission. Only when the account is new:
+    // a discharge made in the demo is not undone by a restart.
+    if (createdDemoIdx !== null) {
+      const nurse = await staff.findCredentialsByLoginId('nurse');
+      await tx.query(
+        `INSERT INTO admissions (patient_idx, hospital_idx, patient_name, ward, bed, identity_confirmed_at, admitted_by_idx)
+         VALUES ($1, $2, '김하늘', '7병동', '703-2', now(), $3)`,
+        [createdDemoIdx, seoulIdx, nurse!.idx],
+      );
     }
 
     return {

@@ -21,6 +21,21 @@ export const notFound = (what?: string) =>
   new DomainError('NOT_FOUND', null, what ? `${what} not found` : undefined);
 export const conflict = (what?: string) => new DomainError('CONFLICT', null, what);
 export const forbidden = () => new DomainError('FORBIDDEN');
+
+/**
+ * A patient's record (a room, a call) refused to the caller: the audit log records the
+ * refusal with the patient it concerns (issue 10 point 18). The patient stays out of the
+ * answer, which is FORBIDDEN, or NOT_FOUND where even existence must not show.
+ */
+export class AccessRefused extends DomainError {
+  override name = 'AccessRefused';
+  constructor(
+    readonly patientIdx: number | null,
+    code: 'FORBIDDEN' | 'NOT_FOUND' = 'FORBIDDEN',
+  ) {
+    super(code);
+  }
+}
 export const notLoggedIn = () => new DomainError('NOT_LOGGED_IN');
 export const tokenExpired = () => new DomainError('TOKEN_EXPIRED');
 

@@ -1,6 +1,6 @@
 import type { AppLocale } from '@smartcare/contract/result-codes';
 
-/** Field names as the forms show them, for messages such as "{field}을(를) 입력해 주세요". */
+/** Field names as the forms show them, for messages such as "아이디를 입력해 주세요" (the particle chosen from the label). */
 const labels: Record<AppLocale, Record<string, string>> = {
   'kr-KO': {
     loginId: '아이디',

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { AccessRefused, DomainError } from '../lib/errors.ts';
 import type { SqlQueryable } from './db/database.ts';
 
 export interface AuditEntry {
@@ -113,6 +114,25 @@ export const auditPlugin = fp(
   async (app) => {
     const audit = createAudit(app.db);
     app.decorate('audit', audit);
+    // A logged-in caller refused a record is audited like a read, with the patient it concerns
+    // when known (issue 10 point 18). Callers without a valid token are not: no actor to name,
+    // and anyone could fill the log with them.
+    app.addHook('onError', async (request, _reply, error) => {
+      const refused =
+        error instanceof AccessRefused || (error instanceof DomainError && error.code === 'FORBIDDEN');
+      if (!refused || !request.principal) return;
+      await audit
+        .record({
+          actorType: request.principal.principal,
+          actorIdx: request.principal.idx,
+          action: 'access.refused',
+          patientIdx: error instanceof AccessRefused ? error.patientIdx : null,
+          detail: { channel: 'rest', method: request.method, path: request.routeOptions.url ?? null },
+        })
+        .catch((auditError: unknown) =>
+          request.log.error({ err: auditError }, 'refusal could not be audited'),
+        );
+    });
     // Registered after the database, so this runs before the database closes.
     app.addHook('onClose', () => audit.flush());
   },

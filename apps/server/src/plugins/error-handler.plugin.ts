@@ -52,6 +52,16 @@ function fieldErrors(request: FastifyRequest, issues: RawIssue[]): FieldError[] 
   return out;
 }
 
+/**
+ * SQLSTATE class 22 ("data exception": NUL in text, integer out of range, no such date …).
+ * The schemas refuse such input first (issue 10 point 15); this is the backstop for any
+ * they miss, so it answers 400 and not 500. Both PGlite and node-postgres set `code`.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, name: ResultCodeName, data: unknown = null) {
   return reply
     .code(httpStatusOf[name])
@@ -90,6 +100,16 @@ export const errorHandlerPlugin = fp(
           params: issue.params as Record<string, unknown>,
         }));
         return send(request, reply, 'VALIDATION_FAILED', { fields: fieldErrors(request, issues) });
+      }
+      if (isDataException(error)) {
+        // A value the database cannot hold that a schema let through: the caller's input, not our fault.
+        request.log.warn(
+          { sqlState: (error as { code: string }).code },
+          'data exception answered as validation',
+        );
+        return send(request, reply, 'VALIDATION_FAILED', {
+          fields: [{ field: 'body', message: formatValidationMessage(localeOf(request), 'invalid') }],
+        });
       }
       const status = (error as FastifyError).statusCode ?? 500;
       if (status === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE');

@@ -24,12 +24,12 @@ async function resetWithoutSmtp(t: TestApp) {
 const hashOf = (patientIdx: number, code: string) =>
   createHash('sha256').update(`${patientIdx}:${code}`).digest('hex');
 
-describe('e-mail without SMTP_URL in development', () => {
+describe('e-mail without SMTP_URL in development with DEV_LOG_RESET_CODES on', () => {
   let t: TestApp;
   const log = captureLog();
   beforeAll(async () => {
     t = await buildTestApp({
-      config: { smtpUrl: undefined, isProduction: false, logLevel: 'info' },
+      config: { smtpUrl: undefined, isProduction: false, logLevel: 'info', devLogResetCodes: true },
       build: { logStream: log.stream },
     });
   });
@@ -46,6 +46,32 @@ describe('e-mail without SMTP_URL in development', () => {
     // It is the very code that was stored, so it really resets the password.
     const { code } = line!.mail as { code: string };
     expect(hashOf(patient.idx, code)).toBe(codeHash);
+  });
+});
+
+describe('e-mail without SMTP_URL in development, by default (issue 10 point 17)', () => {
+  let t: TestApp;
+  const log = captureLog();
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: { smtpUrl: undefined, isProduction: false, logLevel: 'trace' },
+      build: { logStream: log.stream },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('never writes the reset code (it resets the account) nor the address', async () => {
+    const { patient, codeHash } = await resetWithoutSmtp(t);
+    const line = log.lines.find((entry) => String(entry.msg).startsWith('SMTP_URL is not set'));
+    expect(line).toMatchObject({ level: 40, msg: 'SMTP_URL is not set: e-mail not sent' });
+    const text = JSON.stringify(log.lines);
+    expect(text).not.toContain('dev-mail@example.com');
+    // The code in no form: no six digits anywhere in the log (times included) are the stored one.
+    const windows = (text.match(/\d{6,}/g) ?? []).flatMap((run) =>
+      Array.from({ length: run.length - 5 }, (_, i) => run.slice(i, i + 6)),
+    );
+    expect(windows.length).toBeGreaterThan(0);
+    expect(windows.filter((digits) => hashOf(patient.idx, digits) === codeHash)).toEqual([]);
   });
 });
 

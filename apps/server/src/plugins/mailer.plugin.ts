@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 export interface MailerPluginOptions {
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'isProduction'>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'isProduction' | 'devLogResetCodes'>;
 }
 
 /**
@@ -59,8 +59,10 @@ function mailError(error: unknown) {
 }
 
 /**
- * E-mail through SMTP_URL. Without it, development writes what it would have sent to the
- * log so the flow can be tried; production never logs message contents (they carry codes).
+ * E-mail through SMTP_URL. Without it nothing is sent and the log says so, without the
+ * message: a reset code in a log resets the account (issue 10 point 17). Only the
+ * development switch DEV_LOG_RESET_CODES (refused in production) writes the message there,
+ * so the flow can be tried without a mail server.
  */
 export const mailerPlugin = fp<MailerPluginOptions>(
   async (app, { config }) => {
@@ -73,7 +75,7 @@ export const mailerPlugin = fp<MailerPluginOptions>(
           await transport.sendMail({ from: config.mailFrom, ...message });
           return true;
         }
-        if (config.isProduction) {
+        if (config.isProduction || !config.devLogResetCodes) {
           app.log.warn({ subject: message.subject }, 'SMTP_URL is not set: e-mail not sent');
         } else {
           app.log.info(

@@ -16,6 +16,8 @@ export interface ApiRoute {
   hasBody: boolean;
   /** The top-level fields its body schema knows (property tests aim at real fields too). */
   bodyFields: readonly string[];
+  /** The fields its query schema knows (none when it declares no query). */
+  queryFields: readonly string[];
 }
 
 declare module 'fastify' {
@@ -134,6 +136,7 @@ export const routeDefaultsPlugin = fp(
           auth: route.config?.auth ?? 'none',
           hasBody,
           bodyFields: hasBody ? objectKeys(schema.body) : [],
+          queryFields: objectKeys(schema.querystring),
         });
       }
     });

@@ -25,7 +25,7 @@ describe('security headers', () => {
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
-    'x-frame-options': 'SAMEORIGIN',
+    'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   });
@@ -41,6 +41,28 @@ describe('security headers', () => {
       const headers = Object.fromEntries(response.headers);
       expect(headers, path).toMatchObject(expected(host));
       expect(headers, path).not.toHaveProperty('x-powered-by');
+    }
+  });
+
+  it('every API answer says no-store: successes, logins, refusals, unknown routes (issue 10 point 19)', async () => {
+    const responses = [
+      await fetch(`${t.baseUrl}${API_PREFIX}/health`),
+      await fetch(`${t.baseUrl}${API_PREFIX}${apiPaths.hospital.getHospitalList}`),
+      await fetch(`${t.baseUrl}${API_PREFIX}${apiPaths.patient.getPatient}`),
+      await fetch(`${t.baseUrl}${API_PREFIX}${apiPaths.patient.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ loginId: 'nobody', password: 'Wrong-pass1' }),
+      }),
+      await fetch(`${t.baseUrl}${API_PREFIX}${apiPaths.patient.login}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      }),
+      await fetch(`${t.baseUrl}${API_PREFIX}/nope`),
+    ];
+    for (const response of responses) {
+      expect(response.headers.get('cache-control'), response.url).toBe('no-store');
     }
   });
 

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import type { IncomingMessage } from 'node:http';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import { API_PREFIX } from '@smartcare/contract/api-paths';
 import type { Config } from '../config.ts';
 import { rateLimited } from '../lib/errors.ts';
 
@@ -58,8 +59,12 @@ export const securityPlugin = fp<SecurityPluginOptions>(
       },
       // The API is called from the native wrappers' web views as well.
       crossOriginResourcePolicy: { policy: 'same-site' },
+      // The same rule as frame-ancestors 'none' for browsers that only read the old header.
+      xFrameOptions: { action: 'deny' },
     });
     app.addHook('onRequest', (request, reply, done) => {
+      // API answers carry personal data (profiles, chat, tokens): no cache, shared or local, keeps them.
+      if (request.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
       securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
     await app.register(cors, {

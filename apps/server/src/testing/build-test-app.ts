@@ -107,6 +107,8 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
+const UNLIMITED = { burst: 1_000_000, perMinute: 1_000_000 };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
@@ -117,6 +119,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests exercise the limits themselves; the defaults would trip over many logins in a row.
     loginRateLimitPerMin: 1000,
     accountRateLimitPerMin: 1000,
+    // Publish rate limits (issue 10 point 12): tested in broker-rate-limit.test.ts; other tests send bursts.
+    publishLimits: {
+      chatMessage: { perConnection: UNLIMITED, perPerson: UNLIMITED },
+      nurseCall: { perConnection: UNLIMITED, perPerson: UNLIMITED },
+    },
     ...overrides,
   };
 }

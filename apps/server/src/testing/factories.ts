@@ -130,6 +130,10 @@ async function login(
   });
   if (response.code !== 0 || !response.data)
     throw new Error(`login failed for ${account.loginId}: ${response.code} ${response.description}`);
+  // Staff get their refresh token as an HttpOnly cookie (issue 10 point 19): tests send it as the header.
+  const cookie = /smartcareStaffRefresh=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!response.data.refreshToken && cookie)
+    return { ...response.data, refreshToken: decodeURIComponent(cookie) };
   return response.data;
 }
 

@@ -55,6 +55,13 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.nurseCall.acknowledge}`]: nurseCallAction,
   [`PUT ${apiPaths.nurseCall.complete}`]: nurseCallAction,
   [`PUT ${apiPaths.nurseCall.cancel}`]: nurseCallAction,
+  // issue 10 — admissions
+  [`GET ${apiPaths.admission.getPatients}`]: { query: { keyword: '김' } },
+  [`POST ${apiPaths.admission.admit}`]: {
+    body: { patientIdx: 1, ward: '7병동', bed: '703-2', identityConfirmed: true },
+  },
+  [`PUT ${apiPaths.admission.moveBed}`]: { body: { admissionIdx: 1, ward: '7병동', bed: '703-1' } },
+  [`PUT ${apiPaths.admission.discharge}`]: { body: { admissionIdx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

@@ -27,6 +27,7 @@ function startConsole(extraRoutes: Record<string, FakeRoute> = {}, path = '/') {
     'GET /staff/getMyData': () => ok(nurse),
     'GET /chat/rooms': () => ok([chatRoom({ patientName: '홍길동', unreadCount: 2 })]),
     'GET /nurseCall/getOpenCalls': () => ok([nurseCall(), nurseCall()]),
+    'POST /staff/logout': () => ok({}),
     ...extraRoutes,
   });
   const realtime = createFakeRealtime();
@@ -75,7 +76,7 @@ describe('the staff console', () => {
   });
 
   it('logs a nurse in to the inbox, names her in the header, connects live, and logs her out', async () => {
-    const { user, session, realtime } = startConsole();
+    const { user, session, realtime, requests } = startConsole();
     await user.type(await screen.findByLabelText('아이디'), 'nurse');
     await user.type(screen.getByLabelText('비밀번호'), 'Demo1234!');
     await user.click(screen.getByRole('button', { name: '로그인' }));
@@ -99,6 +100,9 @@ describe('the staff console', () => {
     expect(await screen.findByText('로그아웃되었습니다.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(session.get()).toBeNull();
     expect(realtime.status()).toBe('closed');
+    // The server was asked to end the login with its own token (issue 10 point 13).
+    const logout = requests.find((r) => r.method === 'POST' && r.path.endsWith('/staff/logout'));
+    expect(logout?.headers.Authorization).toBe('Bearer a1');
   }, 60_000);
 
   it('switches language at once without reopening the live connection', async () => {

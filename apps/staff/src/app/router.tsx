@@ -21,6 +21,11 @@ export const routes: RouteObject[] = [
         path: paths.nurseCalls.path,
         lazy: async () => ({ Component: (await import('./routes/nurse-calls')).NurseCallsRoute }),
       },
+      // issue 10: admissions
+      {
+        path: paths.patients.path,
+        lazy: async () => ({ Component: (await import('./routes/patients')).PatientsRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -4,4 +4,6 @@ export const paths = {
   chat: { path: '/chat', href: () => '/chat' },
   chatRoom: { path: '/chat/:roomIdx', href: (roomIdx: number) => `/chat/${roomIdx}` },
   nurseCalls: { path: '/nurse-calls', href: () => '/nurse-calls' },
+  // issue 10: admissions
+  patients: { path: '/patients', href: () => '/patients' },
 } as const;

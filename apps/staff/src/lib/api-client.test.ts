@@ -41,6 +41,27 @@ describe('the staff API client', () => {
     expect(requests[0]!.body).toEqual({ loginId: 'nurse01', password: 'pw' });
   });
 
+  it('keeps no refresh token where script can read it: the HttpOnly cookie carries it (issue 10 point 19)', async () => {
+    const session = createSessionStore(localStorage, sessionStorage);
+    // What the server answers now: the refresh token went into its cookie.
+    session.start('nurse01', { accessToken: 'old-access', refreshToken: '' }, false);
+    expect(sessionStorage.getItem(STAFF_SESSION_KEYS.refreshToken)).toBeNull();
+    expect(session.get()).toMatchObject({ loginId: 'nurse01', accessToken: 'old-access' });
+    const server = createFakeFetch({
+      'GET /chat/rooms': roomsAcceptingOnly('new-access'),
+      'POST /staff/refresh': () => ok({ accessToken: 'new-access', refreshToken: '' }),
+    });
+    const client = createApiClient({ session, fetch: server.fetch });
+
+    await expect(client.call('GET', apiPaths.chat.rooms)).resolves.toEqual([]);
+
+    const refresh = server.requests[1]!;
+    expect(refresh.headers.AccessToken).toBe('old-access');
+    expect(refresh.headers.RefreshToken).toBeUndefined();
+    expect(session.get()?.accessToken).toBe('new-access');
+    expect(sessionStorage.getItem(STAFF_SESSION_KEYS.refreshToken)).toBeNull();
+  });
+
   it('refreshes once on an expired token, with the two refresh headers, then retries the call', async () => {
     const { client, session, requests } = setUp({
       'GET /chat/rooms': roomsAcceptingOnly('new-access'),

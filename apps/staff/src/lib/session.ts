@@ -17,6 +17,10 @@ export const STAFF_SESSION_KEYS = {
 
 export interface StaffSession {
   accessToken: string;
+  /**
+   * '' since the server keeps it in an HttpOnly cookie out of this page's reach (issue 10
+   * point 19); only a session stored before that still holds one here.
+   */
   refreshToken: string;
   loginId: string;
   myData: StaffProfile | null;
@@ -34,11 +38,17 @@ export interface SessionStore {
 
 const allKeys = Object.values(STAFF_SESSION_KEYS);
 
+/** The server sends '' (the token is in its cookie): nothing of it is kept where script can read it. */
+function keepRefreshToken(storage: Storage, refreshToken: string) {
+  if (refreshToken) storage.setItem(STAFF_SESSION_KEYS.refreshToken, refreshToken);
+  else storage.removeItem(STAFF_SESSION_KEYS.refreshToken);
+}
+
 function readFrom(storage: Storage): StaffSession | null {
   const accessToken = storage.getItem(STAFF_SESSION_KEYS.accessToken);
-  const refreshToken = storage.getItem(STAFF_SESSION_KEYS.refreshToken);
+  const refreshToken = storage.getItem(STAFF_SESSION_KEYS.refreshToken) ?? '';
   const loginId = storage.getItem(STAFF_SESSION_KEYS.loginId);
-  if (!accessToken || !refreshToken || !loginId) return null;
+  if (!accessToken || !loginId) return null;
   let myData: StaffProfile | null = null;
   const raw = storage.getItem(STAFF_SESSION_KEYS.myData);
   if (raw) {
@@ -79,13 +89,13 @@ export function createSessionStore(
       const storage = persistent ? local : perTab;
       storage.setItem(STAFF_SESSION_KEYS.loginId, loginId);
       storage.setItem(STAFF_SESSION_KEYS.accessToken, tokens.accessToken);
-      storage.setItem(STAFF_SESSION_KEYS.refreshToken, tokens.refreshToken);
+      keepRefreshToken(storage, tokens.refreshToken);
       emit();
     },
     saveTokens(tokens) {
       const storage = storageInUse();
       storage.setItem(STAFF_SESSION_KEYS.accessToken, tokens.accessToken);
-      storage.setItem(STAFF_SESSION_KEYS.refreshToken, tokens.refreshToken);
+      keepRefreshToken(storage, tokens.refreshToken);
       emit();
     },
     saveMyData(myData) {

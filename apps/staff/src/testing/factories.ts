@@ -81,6 +81,12 @@ export function nurseCall(overrides: Partial<NurseCall> = {}): NurseCall {
     completedAt: null,
     cancelledAt: null,
     escalatedAt: null,
+    identityConfirmed: true,
+    raisedAt: null,
+    birthDate: '1950-03-01',
+    sex: 'F',
+    allergies: '',
+    staffNote: '',
     ...overrides,
   };
 }

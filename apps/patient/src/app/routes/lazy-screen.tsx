@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, useParams, type Params, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useParams, type Params, type RouteObject } from 'react-router';
 import type { Area } from '../../config/area';
 import { areaConfig } from '../../config/area';
 import { ensureCatalogue } from '../../lib/i18n';
@@ -20,11 +20,13 @@ interface LazyRouteProps<P extends object> {
  */
 export function LazyRoute<P extends object>({ Screen, props, requiresLogin }: LazyRouteProps<P>) {
   const params = useParams();
+  const location = useLocation();
   // No token at all: straight to the area's login, without the "please log in" toast
   // that the API client shows when a session dies under the patient's hands.
   if (requiresLogin && !session.isLoggedIn()) {
     const area = typeof requiresLogin === 'function' ? requiresLogin() : requiresLogin;
-    return <Navigate to={areaConfig[area].login} replace />;
+    // The login screen comes back here afterwards (the public page's "로그인하고 탈퇴하기").
+    return <Navigate to={areaConfig[area].login} replace state={{ from: location.pathname }} />;
   }
   return <Screen {...params} {...props(params)} />;
 }

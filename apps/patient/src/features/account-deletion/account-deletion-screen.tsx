@@ -4,10 +4,12 @@ import { DeletionFacts } from '../../components/ui/deletion-facts';
 import { Page } from '../../components/ui/page';
 import { operator } from '../../config/operator';
 import { paths } from '../../config/paths';
+import { useDeletionPolicy } from '../../lib/deletion-policy';
 
 /** /account-deletion: public, no login — how to delete the account and what is deleted (app stores). */
 export function AccountDeletionScreen() {
   const { t } = useTranslation();
+  const policy = useDeletionPolicy();
   return (
     <Page title={t('accountDeletion.title')} back={paths.hospital.login.href()}>
       <p className="form-intro">{t('accountDeletion.intro')}</p>
@@ -17,7 +19,9 @@ export function AccountDeletionScreen() {
         <li>{t('accountDeletion.step2')}</li>
         <li>{t('accountDeletion.step3')}</li>
       </ol>
-      <p className="form-intro">{t('accountDeletion.grace')}</p>
+      {policy.data && (
+        <p className="form-intro">{t('accountDeletion.grace', { days: policy.data.graceDays })}</p>
+      )}
       <DeletionFacts />
       <h2 className="section-title">{t('accountDeletion.contactTitle')}</h2>
       <p className="form-intro">{t('accountDeletion.contact', { email: operator.privacyEmail })}</p>

@@ -38,8 +38,8 @@ describe('the login screen', () => {
     const api = mockApi({});
     renderScreen(<LoginScreen area="hospital" />);
     await userEvent.setup().click(screen.getByRole('button', { name: '로그인' }));
-    expect(await screen.findByText('아이디을(를) 입력해 주세요')).toBeInTheDocument();
-    expect(screen.getByText('비밀번호을(를) 입력해 주세요')).toBeInTheDocument();
+    expect(await screen.findByText('아이디를 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('비밀번호를 입력해 주세요')).toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { TextField } from '../../components/ui/text-field';
 import { areaConfig, type Area } from '../../config/area';
@@ -11,6 +11,16 @@ import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
 import { useLogin } from './api/login';
 
 /**
+ * The guarded screen of this area that sent the patient here (LazyRoute's `from`), if any.
+ * Only a path inside the area: history state is not to be trusted with other targets.
+ */
+function returnPath(state: unknown, area: Area): string | null {
+  const from = (state as { from?: unknown } | null)?.from;
+  const prefix = `${areaConfig[area].home.split('/').slice(0, 2).join('/')}/`;
+  return typeof from === 'string' && from.startsWith(prefix) && !from.includes('//') ? from : null;
+}
+
+/**
  * Login for both areas and the account area's /sign-in (one screen, spec §2). A refusal is
  * shown as the server words it (spec §5), translated by its result code. Plain form
  * elements: this is the first screen of a logged-out patient (budget: 2× a bare React app).
@@ -18,6 +28,7 @@ import { useLogin } from './api/login';
 export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 'area' | 'account' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogin();
   const remembered = readStorage(storageKeys.rememberedLoginId);
   const [loginId, setLoginId] = useState(remembered ?? '');
@@ -42,7 +53,10 @@ export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 
       {
         onSuccess: () => {
           writeStorage(storageKeys.rememberedLoginId, remember ? id : null);
-          navigate(variant === 'account' ? paths.account.detail.href() : config.home, { replace: true });
+          const back = returnPath(location.state, area);
+          navigate(variant === 'account' ? paths.account.detail.href() : (back ?? config.home), {
+            replace: true,
+          });
         },
         onError: (error) => setFailure(errorMessage(error)),
       },

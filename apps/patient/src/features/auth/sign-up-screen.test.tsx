@@ -53,11 +53,11 @@ describe('the sign-up screen speaks every message of spec §5 in Korean', () => 
     renderSignUp();
     await userEvent.setup().click(screen.getByRole('button', { name: '가입하기' }));
     // 'Please input {field}'
-    expect(await screen.findByText('아이디을(를) 입력해 주세요')).toBeInTheDocument();
-    expect(screen.getByText('이름을(를) 입력해 주세요')).toBeInTheDocument();
-    expect(screen.getByText('이메일을(를) 입력해 주세요')).toBeInTheDocument();
-    expect(screen.getByText('비밀번호을(를) 입력해 주세요')).toBeInTheDocument();
-    expect(screen.getByText('비밀번호 확인을(를) 입력해 주세요')).toBeInTheDocument();
+    expect(await screen.findByText('아이디를 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('이름을 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('이메일을 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('비밀번호를 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByText('비밀번호 확인을 입력해 주세요')).toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 

@@ -83,9 +83,10 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
       prependFrom.current = null;
     }
   }, [firstKey]);
+  // Also when the end-of-chat panel replaces the composer: it is taller and would cover the last message.
   useLayoutEffect(() => {
     if (followBottom.current) scrollToBottom();
-  }, [lastKey, chat.load]);
+  }, [lastKey, chat.load, finished]);
 
   const loadOlder = () => {
     prependFrom.current = scrollRoot().scrollHeight;
@@ -145,7 +146,8 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
   };
 
   const canEnd = room?.idx !== undefined && !finished && !chat.freshStart;
-  const showHandoff = !finished && room?.botActive !== false;
+  // Only while the bot has the room (decision 011): once handed over the button has done its work.
+  const showHandoff = !finished && room?.botActive !== false && (chat.freshStart || room?.status !== 'WAIT');
   const status = chat.freshStart ? 'NONE' : room?.status;
 
   return (
@@ -196,7 +198,13 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
           </>
         )}
         {items.length > 0 && myData && (
-          <ChatMessageList items={items} patientIdx={myData.idx} locale={locale} chat={rt.chat} />
+          <ChatMessageList
+            items={items}
+            patientIdx={myData.idx}
+            locale={locale}
+            chat={rt.chat}
+            inpatient={area === 'hospital'}
+          />
         )}
       </div>
 

@@ -3,6 +3,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { topics } from '@smartcare/contract/topics';
 import { screen, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
+import { act, Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeContext } from '../../lib/realtime';
 import { session } from '../../lib/session';
@@ -13,6 +14,16 @@ import { renderScreen } from '../../testing/render';
 import { NurseCallListScreen } from './nurse-call-list-screen';
 
 const MY_CALLS = `GET ${apiPaths.nurseCall.getMyCalls}`;
+const MY_ADMISSION = `GET ${apiPaths.admission.getMyAdmission}`;
+const admitted = () => ({
+  body: ok({
+    hospitalIdx: 1,
+    hospitalName: '서울중앙병원',
+    ward: '8병동',
+    bed: '805-1',
+    admittedAt: '2026-11-20T01:00:00.000Z',
+  }),
+});
 const profile = patientProfile({
   idx: 7,
   loginId: 'demo',
@@ -56,12 +67,13 @@ afterEach(() => {
 });
 
 describe('calling a nurse', () => {
-  it('always says it is not the emergency channel, and shows the ward and bed from the profile', async () => {
-    mockApi({ [MY_CALLS]: () => ({ body: ok([]) }) });
+  it('always says it is not the emergency channel, and shows the ward and bed staff registered, not the profile’s', async () => {
+    mockApi({ [MY_ADMISSION]: admitted, [MY_CALLS]: () => ({ body: ok([]) }) });
     renderNurseCall();
     expect(screen.getByText(/응급 호출 수단이 아닙니다/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '119 전화하기' })).toHaveAttribute('href', 'tel:119');
-    expect(screen.getByText('7병동 703-2')).toBeInTheDocument();
+    expect(await screen.findByText('8병동 805-1')).toBeInTheDocument();
+    expect(screen.queryByText('7병동 703-2')).not.toBeInTheDocument();
     expect(await screen.findByText('호출한 내역이 없습니다.')).toBeInTheDocument();
     for (const label of ['응급', '낙상', '통증', '수액', '화장실', '물', '기타']) {
       expect(screen.getByRole('button', { name: new RegExp(`^${label}`) })).toBeEnabled();
@@ -70,7 +82,7 @@ describe('calling a nurse', () => {
 
   it('publishes the call with its reason, and the list follows the nurse’s acknowledgement live', async () => {
     let calls = [] as ReturnType<typeof nurseCall>[];
-    mockApi({ [MY_CALLS]: () => ({ body: ok(calls) }) });
+    mockApi({ [MY_ADMISSION]: admitted, [MY_CALLS]: () => ({ body: ok(calls) }) });
     renderNurseCall();
     const client = await connected();
     await screen.findByText('호출한 내역이 없습니다.');
@@ -80,9 +92,11 @@ describe('calling a nurse', () => {
     expect(client.published[0]).toMatchObject({ topic: 'nurseCalling/1', payload: { reason: 'PAIN' } });
     expect(await screen.findByText('간호사를 호출했습니다.')).toBeInTheDocument();
     expect(await screen.findAllByText('호출됨')).not.toHaveLength(0);
-    // One open call at a time: every reason rests until it is over.
+    // One open call at a time: the other reasons rest until it is over, but 응급 and 낙상 raise it.
     expect(screen.getByRole('button', { name: /^통증/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /^응급/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^물/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^응급/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^낙상/ })).toBeEnabled();
 
     client.deliver(topics.nurseCallingPatient(1, 7), {
       event: 'update',
@@ -106,7 +120,7 @@ describe('calling a nurse', () => {
   });
 
   it('says so when there is no connection, pointing to the bed button', async () => {
-    mockApi({ [MY_CALLS]: () => ({ body: ok([]) }) });
+    mockApi({ [MY_ADMISSION]: admitted, [MY_CALLS]: () => ({ body: ok([]) }) });
     renderNurseCall();
     await screen.findByText('호출한 내역이 없습니다.');
     await userEvent.setup().click(screen.getByRole('button', { name: /^물/ }));
@@ -120,6 +134,7 @@ describe('calling a nurse', () => {
   it('cancels an open call after asking', async () => {
     let cancelled: unknown = null;
     mockApi({
+      [MY_ADMISSION]: admitted,
       [MY_CALLS]: () => ({ body: ok([nurseCall({ idx: 9, reason: 'WATER' })]) }),
       [`PUT ${apiPaths.nurseCall.cancel}`]: (request) => {
         cancelled = request.body;
@@ -140,7 +155,10 @@ describe('calling a nurse', () => {
   });
 
   it('offers a retry when the calls cannot be loaded', async () => {
-    mockApi({ [MY_CALLS]: () => ({ status: 500, body: fail(ResultCode.SERVER_ERROR, '') }) });
+    mockApi({
+      [MY_ADMISSION]: admitted,
+      [MY_CALLS]: () => ({ status: 500, body: fail(ResultCode.SERVER_ERROR, '') }),
+    });
     renderNurseCall();
     expect(await screen.findByRole('button', { name: '다시 시도' })).toBeInTheDocument();
   });
@@ -149,5 +167,74 @@ describe('calling a nurse', () => {
     session.setMyData(patientProfile({ idx: 7, choseHospitalIdx: null }));
     renderNurseCall();
     expect(await screen.findByTestId('landed')).toHaveTextContent('/hospital/common/hospitalselect');
+  });
+
+  // issue 10
+  it('raises a pending call to 낙상 in one tap', async () => {
+    mockApi({
+      [MY_ADMISSION]: admitted,
+      [MY_CALLS]: () => ({ body: ok([nurseCall({ idx: 5, reason: 'WATER' })]) }),
+    });
+    renderNurseCall();
+    const client = await connected();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^낙상/ }));
+    expect(client.published[0]).toMatchObject({ topic: 'nurseCalling/1', payload: { reason: 'FALL' } });
+    expect(await screen.findByText('호출을 낙상으로 올렸습니다.')).toBeInTheDocument();
+  });
+
+  it('asks what is needed for 기타 and sends the short text with it', async () => {
+    mockApi({ [MY_ADMISSION]: admitted, [MY_CALLS]: () => ({ body: ok([]) }) });
+    renderNurseCall();
+    const client = await connected();
+    const user = userEvent.setup();
+    await screen.findByText('호출한 내역이 없습니다.');
+    await user.click(screen.getByRole('button', { name: /^기타/ }));
+    expect(client.published).toHaveLength(0);
+    const note = screen.getByRole('textbox', { name: /필요한 도움/ });
+    expect(note).toHaveAttribute('maxLength', '100');
+    await user.type(note, '베개를 하나 더 주세요');
+    await user.click(screen.getByRole('button', { name: '호출하기' }));
+    expect(client.published[0]).toMatchObject({
+      payload: { reason: 'OTHER', note: '베개를 하나 더 주세요' },
+    });
+  });
+
+  it('says why a patient without an admission cannot call, and offers the chat instead', async () => {
+    mockApi({ [MY_ADMISSION]: () => ({ body: ok(null) }), [MY_CALLS]: () => ({ body: ok([]) }) });
+    renderNurseCall();
+    expect(await screen.findByText('간호사 호출을 사용할 수 없습니다')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '상담 채팅으로 가기' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/hospital/consulting/chat'),
+    );
+    expect(screen.queryByRole('button', { name: /^응급/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '119 전화하기' })).toBeInTheDocument();
+  });
+});
+
+describe('the nurse-call screen and the chat (issue 11)', () => {
+  it('shows the connection state without re-rendering on the chat’s changes', async () => {
+    mockApi({ [MY_ADMISSION]: admitted, [MY_CALLS]: () => ({ body: ok([]) }) });
+    let commits = 0;
+    renderScreen(
+      <RealtimeContext.Provider value={test.rt}>
+        <Profiler id="nurse-call" onRender={() => (commits += 1)}>
+          <NurseCallListScreen area="hospital" />
+        </Profiler>
+      </RealtimeContext.Provider>,
+      { path: '/hospital/nursecalling/list', otherRoutes: ['/hospital/login'] },
+    );
+    await connected();
+    expect(await screen.findByText('호출한 내역이 없습니다.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(test.rt.connection()).toBe('connected'));
+    await vi.waitFor(() => expect(screen.queryByText('연결하는 중입니다…')).not.toBeInTheDocument());
+    // Let the screen settle (queries, effects) before counting.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const settled = commits;
+
+    // A chat message the patient queues changes the chat's state, not this screen's.
+    act(() => void test.rt.chat.send('물 좀 주세요'));
+    expect(test.rt.snapshot().pending).toHaveLength(1);
+    expect(commits).toBe(settled);
   });
 });

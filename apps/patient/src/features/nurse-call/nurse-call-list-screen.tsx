@@ -2,6 +2,7 @@ import '../../lib/antd-mobile';
 import type { NurseCall, NurseCallReason } from '@smartcare/contract/nurse-call';
 import type { AppLocale } from '@smartcare/contract/result-codes';
 import {
+  NURSE_CALL_NOTE_MAX_LENGTH,
   NURSE_CALL_REASON_VALUES,
   OPEN_NURSE_CALL_STATUS_VALUES,
 } from '@smartcare/contract/realtime-constants';
@@ -9,24 +10,29 @@ import { useQueryClient } from '@tanstack/react-query';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { currentLocale } from '../../lib/i18n';
-import { RealtimeOfflineError, useChatSnapshot, useRealtime } from '../../lib/realtime';
+import { RealtimeOfflineError, useConnectionState, useRealtime } from '../../lib/realtime';
+import { requestNurseCall } from './nurse-call-realtime';
 import { toast } from '../../lib/toast';
 import { intlLocale } from '../../lib/date-format';
 import { useSession } from '../../lib/use-session';
 import { useCancelNurseCall } from './api/cancel-nurse-call';
+import { useMyAdmission } from './api/get-my-admission';
 import { myCallsQueryKey, useMyCalls } from './api/get-my-calls';
 import { useNurseCallLive } from './use-nurse-call-live';
 import './nurse-call.css';
 
 const OPEN = new Set<string>(OPEN_NURSE_CALL_STATUS_VALUES);
 const URGENT = new Set<NurseCallReason>(['EMERGENCY', 'FALL']);
+
+/** While a call is open, one tap on 응급 or 낙상 raises it, unless it is urgent already (issue 10). */
+const canRaise = (open: NurseCall, reason: NurseCallReason) => URGENT.has(reason) && !URGENT.has(open.reason);
 
 function formatTime(iso: string, locale: AppLocale): string {
   const date = new Date(iso);
@@ -49,12 +55,17 @@ export function NurseCallListScreen({ area }: { area: Area }) {
   const config = areaConfig[area];
   const { myData, accessToken } = useSession();
   const rt = useRealtime();
-  const { connection } = useChatSnapshot();
+  // The connection only: the chat's state is not this screen's (issue 11).
+  const connection = useConnectionState();
   const queryClient = useQueryClient();
   const hospitalChosen = Boolean(myData?.choseHospitalIdx);
   const calls = useMyCalls(hospitalChosen && Boolean(accessToken));
   const cancel = useCancelNurseCall();
+  // The bed staff registered decides whether and where a call goes (issue 10), not the profile.
+  const admission = useMyAdmission(hospitalChosen && Boolean(accessToken));
   const [sending, setSending] = useState<NurseCallReason | null>(null);
+  const [otherOpen, setOtherOpen] = useState(false);
+  const [otherNote, setOtherNote] = useState('');
   const locale = currentLocale();
   useNurseCallLive();
 
@@ -78,16 +89,29 @@ export function NurseCallListScreen({ area }: { area: Area }) {
 
   const openCall = calls.data?.find((call) => OPEN.has(call.status)) ?? null;
 
-  const callNurse = async (reason: NurseCallReason) => {
-    if (sending || openCall) return;
+  const callNurse = async (reason: NurseCallReason, note?: string) => {
+    if (sending) return;
+    const raising = openCall !== null && canRaise(openCall, reason);
+    if (openCall && !raising) return;
+    // 기타 asks what is needed first (a short, optional text).
+    if (reason === 'OTHER' && note === undefined) {
+      setOtherOpen(true);
+      return;
+    }
     setSending(reason);
     try {
-      await rt.nurseCall.request(reason);
-      toast.success(t('nurseCall.sent'));
+      await requestNurseCall(rt, reason, note);
+      toast.success(
+        raising ? t(`nurseCallAdmission.raised.${reason as 'EMERGENCY' | 'FALL'}`) : t('nurseCall.sent'),
+      );
+      setOtherOpen(false);
+      setOtherNote('');
       // Stored before the broker acknowledged it: the list can show it at once.
       await queryClient.invalidateQueries({ queryKey: myCallsQueryKey });
     } catch (error) {
       toast.error(error instanceof RealtimeOfflineError ? t('nurseCall.offline') : errorMessage(error));
+      // A discharge since the screen opened makes the server refuse: show the reason, not just the failure.
+      void admission.refetch();
     } finally {
       setSending(null);
     }
@@ -106,10 +130,10 @@ export function NurseCallListScreen({ area }: { area: Area }) {
     });
   };
 
-  const place =
-    myData.ward || myData.bed
-      ? t('nurseCall.place', { ward: myData.ward ?? '-', bed: myData.bed ?? '-' })
-      : null;
+  const place = admission.data
+    ? t('nurseCall.place', { ward: admission.data.ward, bed: admission.data.bed })
+    : null;
+  const noAdmission = admission.isSuccess && admission.data === null;
 
   return (
     <Page title={t('nurseCall.title')} back={config.home}>
@@ -123,10 +147,30 @@ export function NurseCallListScreen({ area }: { area: Area }) {
         </a>
       </section>
 
-      <p className="nurse-place">
-        <span className="nurse-place-label">{t('nurseCall.placeLabel')}</span>
-        <span className="nurse-place-value">{place ?? t('nurseCall.placeUnknown')}</span>
-      </p>
+      {admission.isPending && <LoadingView />}
+      {admission.isError && (
+        <ErrorView message={errorMessage(admission.error)} onRetry={() => void admission.refetch()} />
+      )}
+      {place && (
+        <div className="nurse-place">
+          <p className="nurse-place-line">
+            <span className="nurse-place-label">{t('nurseCall.placeLabel')}</span>
+            <span className="nurse-place-value">{place}</span>
+          </p>
+          <p className="nurse-place-help">{t('nurseCallAdmission.placeHelp')}</p>
+        </div>
+      )}
+      {noAdmission && (
+        <section className="nurse-no-admission" aria-labelledby="nurse-no-admission-title">
+          <h2 id="nurse-no-admission-title" className="nurse-no-admission-title">
+            {t('nurseCallAdmission.noAdmissionTitle')}
+          </h2>
+          <p>{t('nurseCallAdmission.noAdmission')}</p>
+          <Link className="nurse-chat-link" to={paths.hospital.consultingChat.href()}>
+            {t('nurseCallAdmission.openChat')}
+          </Link>
+        </section>
+      )}
 
       {(connection === 'connecting' || connection === 'reconnecting') && (
         <p className="nurse-connection" role="status">
@@ -154,34 +198,74 @@ export function NurseCallListScreen({ area }: { area: Area }) {
         </section>
       )}
 
-      <section className="section" aria-labelledby="nurse-reasons-title">
-        <h2 id="nurse-reasons-title" className="section-title">
-          {t('nurseCall.reasonsLabel')}
-        </h2>
-        <p className="nurse-help" role="status">
-          {sending
-            ? t('nurseCall.sending')
-            : openCall
-              ? t('nurseCall.waitForOpenCall')
-              : t('nurseCall.chooseReason')}
-        </p>
-        <ul className="nurse-reasons">
-          {NURSE_CALL_REASON_VALUES.map((reason) => (
-            <li key={reason}>
-              <button
-                type="button"
-                className={`nurse-reason${URGENT.has(reason) ? ' nurse-reason-urgent' : ''}`}
-                disabled={Boolean(openCall) || sending !== null || calls.isPending}
-                aria-busy={sending === reason}
-                onClick={() => void callNurse(reason)}
-              >
-                <span className="nurse-reason-label">{t(`nurseCall.reason.${reason}`)}</span>
-                <span className="nurse-reason-help">{t(`nurseCall.reasonHelp.${reason}`)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {admission.data && (
+        <section className="section" aria-labelledby="nurse-reasons-title">
+          <h2 id="nurse-reasons-title" className="section-title">
+            {t('nurseCall.reasonsLabel')}
+          </h2>
+          <p className="nurse-help" role="status">
+            {sending
+              ? t('nurseCall.sending')
+              : openCall
+                ? URGENT.has(openCall.reason)
+                  ? t('nurseCall.waitForOpenCall')
+                  : `${t('nurseCall.waitForOpenCall')} ${t('nurseCallAdmission.raiseHelp')}`
+                : t('nurseCall.chooseReason')}
+          </p>
+          {otherOpen && !openCall && (
+            <form
+              className="nurse-other"
+              aria-labelledby="nurse-other-title"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void callNurse('OTHER', otherNote.trim());
+              }}
+            >
+              <h3 id="nurse-other-title" className="nurse-other-title">
+                {t('nurseCallAdmission.otherTitle')}
+              </h3>
+              <label className="nurse-other-label" htmlFor="nurse-other-note">
+                {t('nurseCallAdmission.otherLabel', { max: NURSE_CALL_NOTE_MAX_LENGTH })}
+              </label>
+              <textarea
+                id="nurse-other-note"
+                className="nurse-other-note"
+                rows={2}
+                maxLength={NURSE_CALL_NOTE_MAX_LENGTH}
+                placeholder={t('nurseCallAdmission.otherPlaceholder')}
+                value={otherNote}
+                onChange={(event) => setOtherNote(event.target.value)}
+              />
+              <div className="nurse-other-actions">
+                <button type="button" className="nurse-other-close" onClick={() => setOtherOpen(false)}>
+                  {t('nurseCallAdmission.otherCancel')}
+                </button>
+                <button type="submit" className="nurse-other-send" disabled={sending !== null}>
+                  {t('nurseCallAdmission.otherSend')}
+                </button>
+              </div>
+            </form>
+          )}
+          <ul className="nurse-reasons">
+            {NURSE_CALL_REASON_VALUES.map((reason) => (
+              <li key={reason}>
+                <button
+                  type="button"
+                  className={`nurse-reason${URGENT.has(reason) ? ' nurse-reason-urgent' : ''}`}
+                  disabled={
+                    (openCall !== null && !canRaise(openCall, reason)) || sending !== null || calls.isPending
+                  }
+                  aria-busy={sending === reason}
+                  onClick={() => void callNurse(reason)}
+                >
+                  <span className="nurse-reason-label">{t(`nurseCall.reason.${reason}`)}</span>
+                  <span className="nurse-reason-help">{t(`nurseCall.reasonHelp.${reason}`)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="section" aria-labelledby="nurse-calls-title">
         <h2 id="nurse-calls-title" className="section-title">

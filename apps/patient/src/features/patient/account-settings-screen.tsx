@@ -46,7 +46,7 @@ function NameForm({ profile }: { profile: PatientProfile }) {
         update.mutate(
           { name: values.name.trim(), description: (values.description ?? '').trim() },
           {
-            onSuccess: () => toast.success(t('validation.submitSuccess')),
+            onSuccess: () => toast.success(t('patientUx.saved')),
             onError: (error) => {
               if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
             },

@@ -83,7 +83,7 @@ function BodyInfoEditor({ bodyInfo }: { bodyInfo: BodyInfo }) {
       emergencyContactPhone: values.emergencyContactPhone.trim(),
     };
     update.mutate(body, {
-      onSuccess: () => toast.success(t('validation.submitSuccess')),
+      onSuccess: () => toast.success(t('patientUx.saved')),
       onError: (error) => {
         if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
       },

@@ -1,6 +1,7 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { screen, within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, patientProfile } from '../../testing/factories';
 import { mockApi } from '../../testing/mock-api';
@@ -65,5 +66,25 @@ describe('the home screen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('일시적인 문제가 발생했습니다');
     expect(within(alert).getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+  });
+
+  // issue 10
+  it('asks before changing the hospital and says what changes; nothing happens before the answer', async () => {
+    mockApi({
+      [`GET ${apiPaths.patient.getPatient}`]: () => ({
+        body: ok(patientProfile({ choseHospitalIdx: 3, choseHospitalName: '한빛병원' })),
+      }),
+    });
+    renderScreen(<HomeScreen area="hospital" />, { otherRoutes: ['/hospital/common/hospitalselect'] });
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('link', { name: '병원 변경' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      '간호사 호출은 바뀌지 않고 병원에서 등록한 입원 병동으로 계속 전달됩니다',
+    );
+    // Nothing happens until the patient confirms.
+    expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '병원 변경' }));
+    expect(await screen.findByTestId('landed')).toHaveTextContent('/hospital/common/hospitalselect');
   });
 });

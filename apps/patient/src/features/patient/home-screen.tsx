@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AppIcon, type IconName } from '../../components/ui/icons';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
@@ -34,6 +34,14 @@ export function HomeScreen({ area }: { area: Area }) {
   const config = areaConfig[area];
   const patient = usePatient();
   const profile = patient.data;
+  const navigate = useNavigate();
+
+  // Changing the hospital asks first and says what changes (issue 10); the first choice does not.
+  const changeHospital = async (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const { confirmHospitalChange } = await import('./confirm-hospital-change');
+    if (await confirmHospitalChange(t)) void navigate(config.common.hospitalSelect.href());
+  };
 
   const settingsLink = (
     <Link className="icon-button" to={config.settingHome} aria-label={t('home.openSettings')}>
@@ -72,7 +80,11 @@ export function HomeScreen({ area }: { area: Area }) {
             ) : (
               <p className="hospital-card-empty">{t('home.noHospital')}</p>
             )}
-            <Link className="hospital-card-action" to={config.common.hospitalSelect.href()}>
+            <Link
+              className="hospital-card-action"
+              to={config.common.hospitalSelect.href()}
+              onClick={profile.choseHospitalIdx ? (event) => void changeHospital(event) : undefined}
+            >
               {profile.choseHospitalIdx ? t('home.changeHospital') : t('home.chooseHospital')}
             </Link>
           </section>

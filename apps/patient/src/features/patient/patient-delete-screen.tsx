@@ -4,7 +4,9 @@ import Dialog from 'antd-mobile/es/components/dialog';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
 import TextArea from 'antd-mobile/es/components/text-area';
-import { useState } from 'react';
+import { ResultCode } from '@smartcare/contract/result-code-values';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeletionFacts } from '../../components/ui/deletion-facts';
@@ -13,7 +15,8 @@ import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
 import { formatDate, formatDateTime } from '../../lib/date-format';
-import { errorMessage } from '../../lib/api-error';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { useDeletionPolicy } from '../../lib/deletion-policy';
 import { applyFieldErrors, rules } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
 import { useCancelDeleteRequest } from './api/cancel-delete-request';
@@ -23,13 +26,48 @@ import { usePatient } from './api/get-patient';
 
 /**
  * Account deletion inside the app (app stores require it): a request that is carried out
- * after a grace period and can be withdrawn, or deletion at once with the password.
+ * after a grace period and can be withdrawn, or deletion at once with the password. After
+ * an immediate deletion the screen says so itself: the session is gone, so any screen
+ * that still asked the server would only be told to log in.
  */
 export function PatientDeleteScreen({ area }: { area: Area }) {
-  const { t, i18n } = useTranslation();
+  const [deleted, setDeleted] = useState(false);
+  return deleted ? (
+    <DeletionDone area={area} />
+  ) : (
+    <PatientDeleteForms area={area} onDeleted={() => setDeleted(true)} />
+  );
+}
+
+function DeletionDone({ area }: { area: Area }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // The forms (and their queries' observers) are unmounted by now: nothing refetches.
+  useEffect(() => queryClient.clear(), [queryClient]);
+  return (
+    <Page title={t('patientUx.deletedTitle')}>
+      <div className="notice-box" role="status">
+        <h2 className="section-title">{t('patientUx.deletedTitle')}</h2>
+        <p className="form-intro">{t('patientUx.deletedBody')}</p>
+      </div>
+      <Button
+        block
+        size="large"
+        color="primary"
+        onClick={() => navigate(areaConfig[area].login, { replace: true })}
+      >
+        {t('patientUx.deletedHome')}
+      </Button>
+    </Page>
+  );
+}
+
+function PatientDeleteForms({ area, onDeleted }: { area: Area; onDeleted: () => void }) {
+  const { t, i18n } = useTranslation();
   const config = areaConfig[area];
   const patient = usePatient();
+  const policy = useDeletionPolicy();
   const request = useDeleteRequest();
   const withdraw = useCancelDeleteRequest();
   const deleteNow = useDeletePatient();
@@ -72,12 +110,12 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
     deleteNow.mutate(
       { password },
       {
-        onSuccess: () => {
-          toast.success(t('patientDelete.deleted'));
-          navigate(config.login, { replace: true });
-        },
+        onSuccess: onDeleted,
         onError: (error) => {
-          if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
+          // The server's words name a login id, which this screen does not ask for.
+          if (error instanceof ApiError && error.code === ResultCode.BAD_CREDENTIALS)
+            setFailure(t('patientUx.wrongPassword'));
+          else if (!applyFieldErrors(form, error)) setFailure(errorMessage(error));
         },
       },
     );
@@ -102,7 +140,9 @@ export function PatientDeleteScreen({ area }: { area: Area }) {
       )}
       {profile && !profile.deletionDueAt && (
         <Section title={t('patientDelete.requestTitle')}>
-          <p className="form-intro">{t('patientDelete.requestIntro')}</p>
+          {policy.data && (
+            <p className="form-intro">{t('patientDelete.requestIntro', { days: policy.data.graceDays })}</p>
+          )}
           <label className="field-label" htmlFor="deletion-reason">
             {t('patientDelete.reason')}
           </label>

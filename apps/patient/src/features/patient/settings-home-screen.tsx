@@ -12,6 +12,7 @@ import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { logout } from '../../lib/auth';
+import { setTextSize, storedTextSize, TEXT_SIZES, type TextSize } from '../../lib/text-size';
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { usePatient } from './api/get-patient';
@@ -33,6 +34,7 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
   const profile = patient.data;
   // The radio moves at once; the catalogue of the new language may still be loading.
   const [locale, setLocale] = useState<AppLocale>(currentLocale);
+  const [textSize, setTextSizeState] = useState<TextSize>(storedTextSize);
 
   const switchLanguage = (next: AppLocale) => {
     const previous = locale;
@@ -102,6 +104,23 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
                 value={language.locale}
                 checked={locale === language.locale}
                 onChange={() => switchLanguage(language.locale)}
+              />
+            </label>
+          ))}
+        </div>
+      </Section>
+
+      <Section title={t('patientUx.textSize')}>
+        <div role="radiogroup" aria-label={t('patientUx.textSize')} className="menu-list">
+          {TEXT_SIZES.map((size) => (
+            <label key={size} className="menu-row radio-row">
+              <span className="menu-row-label">{t(`patientUx.textSizes.${size}`)}</span>
+              <input
+                type="radio"
+                name="app-text-size"
+                value={size}
+                checked={textSize === size}
+                onChange={() => setTextSizeState(setTextSize(size))}
               />
             </label>
           ))}

@@ -9,6 +9,14 @@ import { errorMessage } from '../../lib/api-error';
 import { useTermsList } from './api/get-terms-list';
 
 /**
+ * A title that already ends in "(선택)" or "(필수)" (the stored terms' titles do) without it:
+ * the tick puts the mark in front, and "[선택] … (선택)" says it twice.
+ */
+export function withoutMark(title: string): string {
+  return title.replace(/\s*[([](선택|필수|optional|required|可选|必选)[)\]]\s*$/i, '');
+}
+
+/**
  * The terms to agree to at sign-up, as an antd Form control (value = agreed codes).
  * Required and optional items are separate ticks (PIPA Art. 22).
  */
@@ -40,7 +48,7 @@ export function TermsAgreementField({
         {terms.data.map((item) => (
           <li key={item.termsCode}>
             <Checkbox checked={value.includes(item.termsCode)} onChange={(on) => toggle(item.termsCode, on)}>
-              {item.required ? t('signUp.requiredMark') : t('signUp.optionalMark')} {item.title}
+              {item.required ? t('signUp.requiredMark') : t('signUp.optionalMark')} {withoutMark(item.title)}
             </Checkbox>
             <Link
               to={paths.hospital.common.termsDetail.href(item.termsCode)}

@@ -30,12 +30,14 @@ describe('account deletion and the real-time records', () => {
 
   /** A patient who chatted (the bot answered) and called a nurse with a note, over real MQTT. */
   async function patientWhoChattedAndCalled() {
-    const created = await createPatient(t.app.db, {
-      name: '지울환자',
-      choseHospitalIdx: hospitalIdx,
-      ward: '5병동',
-      bed: '501-1',
+    const created = await createPatient(t.app.db, { name: '지울환자', choseHospitalIdx: hospitalIdx });
+    // Calls need an admission (issue 10): staff register the bed.
+    const admitting = await createStaff(t.app.db, { hospitalIdx });
+    const admitted = await api(t.baseUrl).post(apiPaths.admission.admit, {
+      token: (await loginStaff(t.baseUrl, admitting)).accessToken,
+      body: { patientIdx: created.idx, ward: '5병동', bed: '501-1', identityConfirmed: true },
     });
+    expect(admitted.code).toBe(0);
     const { accessToken } = await loginPatient(t.baseUrl, created);
     const client = await connectTestClient(t.baseUrl, { loginId: created.loginId, accessToken });
     try {
@@ -51,7 +53,7 @@ describe('account deletion and the real-time records', () => {
       await client.subscribe(topics.nurseCallingPatient(hospitalIdx, created.idx));
       await client.publish(topics.nurseCalling(hospitalIdx), {
         clientCallId: 'erase-call-1',
-        reason: 'PAIN',
+        reason: 'OTHER',
         note: '허리가 아파요',
       });
       await client.next<NurseCallEvent>(topics.nurseCallingPatient(hospitalIdx, created.idx));
@@ -96,7 +98,12 @@ describe('account deletion and the real-time records', () => {
       'SELECT patient_name, note, reason, bed FROM nurse_calls WHERE patient_idx = $1',
       [patient.idx],
     );
-    expect(calls.rows).toEqual([{ patient_name: '', note: '', reason: 'PAIN', bed: '501-1' }]);
+    expect(calls.rows).toEqual([{ patient_name: '', note: '', reason: 'OTHER', bed: '501-1' }]);
+    // The admission stays as the hospital's record, without the name (issue 10).
+    const stays = await t.app.db.query('SELECT patient_name, bed FROM admissions WHERE patient_idx = $1', [
+      patient.idx,
+    ]);
+    expect(stays.rows).toEqual([{ patient_name: '', bed: '501-1' }]);
 
     // Another patient's records are untouched.
     expect(

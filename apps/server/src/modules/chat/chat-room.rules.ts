@@ -12,6 +12,8 @@ export interface RoomState {
   completedAt: Date | null;
   /** When the bot (or the patient, with the hand-off phrase) asked staff to take over. */
   staffRequestedAt: Date | null;
+  /** When an urgent patient message flagged the room (decision 011). */
+  urgentAt: Date | null;
 }
 
 export type MessageOutcome =
@@ -30,6 +32,7 @@ export function newRoomState(): RoomState {
     lastActivityAt: null,
     completedAt: null,
     staffRequestedAt: null,
+    urgentAt: null,
   };
 }
 
@@ -42,7 +45,11 @@ export function applyMessage(
   sender: { personType: PersonType; idx: number },
   now: Date,
 ): MessageOutcome {
-  const transition = nextChatRoomStatus(room.status, { type: 'message', personType: sender.personType });
+  const transition = nextChatRoomStatus(room.status, {
+    type: 'message',
+    personType: sender.personType,
+    botHandling: room.botActive,
+  });
   if (!transition.accepted) return { kind: 'refused' };
   if (transition.opensNewRoom) return { kind: 'newRoom' };
   const next: RoomState = { ...room, status: transition.status, lastActivityAt: now };
@@ -55,6 +62,22 @@ export function applyMessage(
     next.assigneeIdx = room.assigneeIdx ?? sender.idx;
   }
   return { kind: 'accepted', next, statusChanged: next.status !== room.status };
+}
+
+/**
+ * The room goes to staff (decision 011): the patient asked for them, the bot could not answer,
+ * or the message was urgent (then also flagged, once). A finished room stays finished.
+ */
+export function applyHandOver(room: RoomState, now: Date, urgent: boolean): RoomState {
+  const transition = nextChatRoomStatus(room.status, { type: 'handOver' });
+  if (!transition.accepted) return room;
+  return {
+    ...room,
+    status: transition.status,
+    waitingSince: room.status === 'WAIT' ? room.waitingSince : now,
+    staffRequestedAt: room.staffRequestedAt ?? now,
+    urgentAt: urgent ? (room.urgentAt ?? now) : room.urgentAt,
+  };
 }
 
 /** `complete` finishes the room whatever its state; completing twice changes nothing. */

@@ -38,11 +38,8 @@ async function refusingDomainErrors<T>(work: () => Promise<T>): Promise<T> {
 const roomKey = (roomIdx: number) => `chat/${roomIdx}`;
 const byRoom = (topic: ParsedTopic) => (topic.kind === 'chat' ? roomKey(topic.roomIdx) : topic.kind);
 
-/** A follow-up's own failure is logged where it is awaited; it must not also crash the process meanwhile. */
-function observed(work: Promise<void>): Promise<void> {
-  work.catch(() => undefined);
-  return work;
-}
+/** At most one inbox summary run per room in this time, under load (see refreshInbox). */
+export const INBOX_INTERVAL_MS = 500;
 
 /** Whose inbox a refresh is for: every staff member of the room's hospital, or some of them. */
 type InboxAudience = 'everyone' | ReadonlySet<number>;
@@ -59,39 +56,74 @@ function widen(pending: InboxAudience | null, more: InboxAudience): InboxAudienc
 export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) {
   /**
    * Each staff member's inbox shows each room as it is now with their own unread count, read
-   * fresh in one statement (decision 009). A refresh asked for while one is running becomes
-   * one more run after it, for everyone either asked for: under load the inbox gets fewer
-   * summaries, never a stale one last, and never two of one room out of order.
+   * fresh in one statement (decision 009). A room's summaries are read one run at a time, and
+   * under load at most one run per INBOX_INTERVAL_MS: what is asked for while a run is going
+   * or resting joins the next run, for everyone either asked for. So the inbox gets fewer
+   * summaries, never a stale one last, and never two of one room out of order. (The summary
+   * was the costliest statement of a message: each patient message and the bot's answer
+   * asked for one.) A staff member's own read is not made to wait for the rest.
    */
-  const inboxRuns = new Map<number, { pending: InboxAudience | null; done: Promise<void> }>();
-
-  function refreshInbox(roomIdx: number, audience: InboxAudience = 'everyone'): Promise<void> {
-    const running = inboxRuns.get(roomIdx);
-    if (running) {
-      running.pending = widen(running.pending, audience);
-      return running.done;
+  const inboxRuns = new Map<
+    number,
+    {
+      pending: InboxAudience | null;
+      waiters: { resolve: () => void; reject: (error: unknown) => void }[];
+      /** A staff member's own read is pending: no rest before the next run. */
+      hurry: boolean;
+      /** Ends the rest between runs early. */
+      wake: (() => void) | null;
     }
-    const run = { pending: audience as InboxAudience | null, done: Promise.resolve() };
-    inboxRuns.set(roomIdx, run);
-    run.done = observed(
-      (async () => {
+  >();
+
+  async function runInbox(roomIdx: number, run: NonNullable<ReturnType<typeof inboxRuns.get>>) {
+    try {
+      while (run.pending) {
+        const asked = run.pending;
+        const waiters = run.waiters;
+        run.pending = null;
+        run.waiters = [];
+        run.hurry = false;
         try {
-          while (run.pending) {
-            const asked = run.pending;
-            run.pending = null;
-            const summaries = await chat.inboxSummaries(roomIdx, asked === 'everyone' ? null : [...asked]);
-            await Promise.all(
-              (summaries ?? []).map(({ staffIdx, room }) =>
-                broker.publish(topics.staffInbox(room.hospitalIdx, staffIdx), { room }),
-              ),
-            );
-          }
-        } finally {
-          inboxRuns.delete(roomIdx);
+          const summaries = await chat.inboxSummaries(roomIdx, asked === 'everyone' ? null : [...asked]);
+          await Promise.all(
+            (summaries ?? []).map(({ staffIdx, room }) =>
+              broker.publish(topics.staffInbox(room.hospitalIdx, staffIdx), { room }),
+            ),
+          );
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
         }
-      })(),
-    );
-    return run.done;
+        if (run.hurry) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, INBOX_INTERVAL_MS);
+          run.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        run.wake = null;
+      }
+    } finally {
+      inboxRuns.delete(roomIdx);
+    }
+  }
+
+  function refreshInbox(roomIdx: number, audience: InboxAudience = 'everyone', now = false): Promise<void> {
+    let run = inboxRuns.get(roomIdx);
+    const start = !run;
+    if (!run) {
+      run = { pending: null, waiters: [], hurry: false, wake: null };
+      inboxRuns.set(roomIdx, run);
+    }
+    run.pending = widen(run.pending, audience);
+    const done = new Promise<void>((resolve, reject) => run.waiters.push({ resolve, reject }));
+    if (start) void runInbox(roomIdx, run);
+    else if (now) {
+      run.hurry = true;
+      run.wake?.();
+    }
+    return done;
   }
 
   async function announceRoom(
@@ -147,6 +179,8 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
     if (!reply) return;
     await broker.publish(topics.chatRoomEvent(reply.room.idx, 'message'), reply.message);
     if (reply.roomChanged) await announceRoom(reply.room, 'update', reply.room.idx, reply.message);
+    // The bot hands rooms over (decision 011): the status may change with its reply.
+    await announceStatus(reply.room.idx, reply.previousStatus, reply.room.status);
     // The bot's answer is the room's last message now.
     inbox(reply.room.idx);
   }
@@ -159,6 +193,9 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
         chat.receiveMessage(actorOf(principal), topic.roomIdx, parseJson(payload)),
       );
       const roomIdx = receipt.room.idx;
+      // Stored just before the staff member's message: delivered before it, in the same order.
+      if (receipt.joinNotice)
+        await broker.publish(topics.chatRoomEvent(roomIdx, 'message'), receipt.joinNotice);
       if (receipt.movedFrom !== null) {
         // The client still listens on the old room (its provisional -patientIdx, or the finished
         // one): `create` there tells it where the conversation went (spec §4).
@@ -173,6 +210,7 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
       };
     },
     byRoom,
+    'chatMessage', // rate limit (issue 10 point 12)
   );
 
   broker.handleClientPublishes(
@@ -210,6 +248,8 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
         afterDelivery: async () => {
           if (!entered.roomChanged) return;
           await afterward(entered.room.idx, async (inbox) => {
+            if (entered.joinNotice)
+              await broker.publish(topics.chatRoomEvent(entered.room.idx, 'message'), entered.joinNotice);
             await announceRoom(entered.room, 'update');
             inbox(entered.room.idx);
           });
@@ -221,7 +261,7 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
 
   return {
     /** A staff member read a room: their own inbox shows it with their new unread count. */
-    readBy: (roomIdx: number, staffIdx: number) => refreshInbox(roomIdx, new Set([staffIdx])),
+    readBy: (roomIdx: number, staffIdx: number) => refreshInbox(roomIdx, new Set([staffIdx]), true),
   };
 }
 

@@ -1,4 +1,10 @@
-import type { ChatMessage, ChatPerson, ChatRoomStatus, PersonType } from '@smartcare/contract/chat';
+import type {
+  ChatMessage,
+  ChatPatientInfo,
+  ChatPerson,
+  ChatRoomStatus,
+  PersonType,
+} from '@smartcare/contract/chat';
 import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
 
 /** Repositories only query; they run on the database or inside a transaction alike. */
@@ -27,6 +33,7 @@ interface RoomRow {
   first_reply_at: Date | string | null;
   last_activity_at: Date | string | null;
   staff_requested_at: Date | string | null;
+  urgent_at: Date | string | null;
   last_msg_idx: number | null;
   created_at: Date | string;
   completed_at: Date | string | null;
@@ -42,6 +49,7 @@ interface MessageRow {
   content: string;
   client_msg_id: string | null;
   created_at: Date | string;
+  notice: ChatMessage['notice'];
 }
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -59,6 +67,7 @@ function toRoom(row: RoomRow): RoomRecord {
     firstReplyAt: date(row.first_reply_at),
     lastActivityAt: date(row.last_activity_at),
     staffRequestedAt: date(row.staff_requested_at),
+    urgentAt: date(row.urgent_at),
     completedAt: date(row.completed_at),
     lastMsgIdx: row.last_msg_idx,
     createdAt: new Date(row.created_at),
@@ -76,12 +85,31 @@ function toMessage(row: MessageRow): ChatMessage {
     content: row.content,
     clientMsgId: row.client_msg_id,
     createdAt: new Date(row.created_at).toISOString(),
+    notice: row.notice ?? null,
   };
 }
 
 const ROOM_COLUMNS = `idx, hospital_idx, patient_idx, patient_name, status, bot_active, assignee_idx, waiting_since,
-  first_reply_at, last_activity_at, staff_requested_at, last_msg_idx, created_at, completed_at`;
-const MESSAGE_COLUMNS = `idx, room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at`;
+  first_reply_at, last_activity_at, staff_requested_at, urgent_at, last_msg_idx, created_at, completed_at`;
+const MESSAGE_COLUMNS = `idx, room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice`;
+/**
+ * Who the patient of room `r` is, for staff (issue 10 point 5), as one JSON value; age in
+ * whole years today. Allergies live in body_info, the note for staff in patients.description.
+ */
+const PATIENT_INFO_JSON = `(SELECT json_build_object(
+    'patientNo', p.idx,
+    'age', CASE WHEN p.birth_date IS NULL THEN NULL ELSE date_part('year', age(p.birth_date))::int END,
+    'sex', p.sex,
+    'allergies', coalesce(b.allergies, ''),
+    'note', p.description,
+    'ward', a.ward,
+    'bed', a.bed)
+   FROM patients p
+   LEFT JOIN body_info b ON b.patient_idx = p.idx
+   -- Where the patient lies, only as this room's hospital recorded it (decision 010).
+   LEFT JOIN admissions a ON a.patient_idx = p.idx AND a.hospital_idx = r.hospital_idx
+                         AND a.discharged_at IS NULL
+  WHERE p.idx = r.patient_idx)`;
 /** The same columns as a JSON object, for a message read inside another statement. */
 const MESSAGE_JSON_FIELDS = MESSAGE_COLUMNS.split(', ')
   .map((column) => `'${column}', ${column}`)
@@ -99,27 +127,11 @@ export interface NewMessage {
   content: string;
   clientMsgId: string | null;
   createdAt: Date;
+  notice?: ChatMessage['notice'];
 }
 
 /** Chat storage, SQL only. Every function takes the executor so it can run inside a transaction. */
 export const chatRepository = {
-  /** The patient as chat sees them now; deleted accounts are nobody. */
-  async findPatient(db: Sql, patientIdx: number) {
-    const { rows } = await db.query<{ idx: number; name: string; chosenHospitalIdx: number | null }>(
-      `SELECT idx, name, chose_hospital_idx AS "chosenHospitalIdx" FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
-      [patientIdx],
-    );
-    return rows[0] ?? null;
-  },
-
-  async findStaff(db: Sql, staffIdx: number) {
-    const { rows } = await db.query<{ idx: number; name: string; hospitalIdx: number }>(
-      `SELECT idx, name, hospital_idx AS "hospitalIdx" FROM staff_users WHERE idx = $1 AND active`,
-      [staffIdx],
-    );
-    return rows[0] ?? null;
-  },
-
   /** Who owns a room, for the topic ACL. */
   async roomOwner(db: Sql, roomIdx: number) {
     const { rows } = await db.query<{ patientIdx: number; hospitalIdx: number }>(
@@ -216,7 +228,8 @@ export const chatRepository = {
       `UPDATE chat_rooms SET
           status = $2, bot_active = $3, assignee_idx = $4, waiting_since = $5, first_reply_at = $6,
           last_activity_at = $7, staff_requested_at = $8, completed_at = $9,
-          last_msg_idx = coalesce($10, last_msg_idx), patient_name = coalesce($11, patient_name)
+          last_msg_idx = coalesce($10, last_msg_idx), patient_name = coalesce($11, patient_name),
+          urgent_at = $12
         WHERE idx = $1
         RETURNING ${ROOM_COLUMNS}`,
       [
@@ -231,6 +244,7 @@ export const chatRepository = {
         state.completedAt,
         state.lastMsgIdx ?? null,
         state.patientName ?? null,
+        state.urgentAt,
       ],
     );
     return toRoom(rows[0]!);
@@ -277,13 +291,13 @@ export const chatRepository = {
   ): Promise<number> {
     const { rows } = await db.query<{ idx: number }>(
       `WITH stored AS (
-         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $19)
          RETURNING idx)
        UPDATE chat_rooms SET
           status = $9, bot_active = $10, assignee_idx = $11, waiting_since = $12, first_reply_at = $13,
           last_activity_at = $14, staff_requested_at = $15, completed_at = $16,
-          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name)
+          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name), urgent_at = $18
          FROM stored
         WHERE chat_rooms.idx = $1
         RETURNING stored.idx`,
@@ -305,6 +319,8 @@ export const chatRepository = {
         state.staffRequestedAt,
         state.completedAt,
         state.patientName ?? null,
+        state.urgentAt,
+        message.notice ?? null,
       ],
     );
     if (rows.length !== 1) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
@@ -355,30 +371,36 @@ export const chatRepository = {
   },
 
   /**
-   * The hospital's rooms for the inbox: WAIT first (longest waiting first), then the rest by
-   * last activity. `unread` counts the patient's messages this staff member has not read.
+   * The hospital's rooms for the inbox: open urgent rooms first (earliest flag first), then WAIT
+   * (longest waiting first), then the rest by last activity. `unread` counts the patient's
+   * messages this staff member has not read. Rooms the bot is handling (NONE) are out of the
+   * default (open) list and are what `BOT` lists; `includeCompleted` lists every room (decision 011).
    */
   async listInbox(
     db: Sql,
     hospitalIdx: number,
     staffIdx: number,
-    filter: { status?: ChatRoomStatus | undefined; includeCompleted: boolean },
-  ): Promise<{ room: RoomRecord; unread: number }[]> {
-    const { rows } = await db.query<RoomRow & { unread: number }>(
+    filter: { status?: ChatRoomStatus | 'BOT' | undefined; includeCompleted: boolean },
+  ): Promise<{ room: RoomRecord; unread: number; patientInfo: ChatPatientInfo | null }[]> {
+    const status = filter.status === 'BOT' ? 'NONE' : (filter.status ?? null);
+    const { rows } = await db.query<RoomRow & { unread: number; patient_info: ChatPatientInfo | null }>(
       `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
               (SELECT count(*)::int FROM chat_messages m
                 WHERE m.room_idx = r.idx AND m.person_type = 'PATIENT'
-                  AND m.idx > coalesce(rr.last_read_msg_idx, 0)) AS unread
+                  AND m.idx > coalesce(rr.last_read_msg_idx, 0)) AS unread,
+              ${PATIENT_INFO_JSON} AS patient_info
          FROM chat_rooms r
          LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = $2
         WHERE r.hospital_idx = $1
           AND ($3::text IS NULL OR r.status = $3)
+          AND ($3::text IS NOT NULL OR $4 OR r.status <> 'NONE')
           AND ($4 OR r.status <> 'COMPLETE')
-        ORDER BY (r.status = 'WAIT') DESC, r.waiting_since ASC NULLS LAST, r.last_activity_at DESC NULLS LAST, r.idx DESC
+        ORDER BY (r.urgent_at IS NOT NULL AND r.status <> 'COMPLETE') DESC, r.urgent_at ASC NULLS LAST,
+                 (r.status = 'WAIT') DESC, r.waiting_since ASC NULLS LAST, r.last_activity_at DESC NULLS LAST, r.idx DESC
         LIMIT 500`,
-      [hospitalIdx, staffIdx, filter.status ?? null, filter.includeCompleted],
+      [hospitalIdx, staffIdx, status, filter.includeCompleted],
     );
-    return rows.map((row) => ({ room: toRoom(row), unread: row.unread }));
+    return rows.map((row) => ({ room: toRoom(row), unread: row.unread, patientInfo: row.patient_info }));
   },
 
   /**
@@ -396,9 +418,11 @@ export const chatRepository = {
     persons: ChatPerson[];
     lastMsg: ChatMessage | null;
     unread: { staffIdx: number; unread: number }[];
+    patientInfo: ChatPatientInfo | null;
   } | null> {
     const { rows } = await db.query<
       RoomRow & {
+        patient_info: ChatPatientInfo | null;
         persons: ChatPerson[];
         last_msg: MessageRow | null;
         unread: { staffIdx: number; unread: number }[];
@@ -412,17 +436,18 @@ export const chatRepository = {
                    FROM chat_room_persons WHERE room_idx = $1),
                 '[]'::json) AS persons,
               (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages m
-                WHERE m.idx = chat_rooms.last_msg_idx) AS last_msg,
+                WHERE m.idx = r.last_msg_idx) AS last_msg,
               coalesce(
                 (SELECT json_agg(json_build_object('staffIdx', s.idx, 'unread',
                           (SELECT count(*)::int FROM patient_msgs p
                             WHERE p.idx > coalesce(rr.last_read_msg_idx, 0))) ORDER BY s.idx)
                    FROM staff_users s
                    LEFT JOIN chat_room_reads rr ON rr.room_idx = $1 AND rr.staff_idx = s.idx
-                  WHERE s.hospital_idx = chat_rooms.hospital_idx AND s.active
+                  WHERE s.hospital_idx = r.hospital_idx AND s.active
                     AND ($2::int[] IS NULL OR s.idx = ANY($2::int[]))),
-                '[]'::json) AS unread
-         FROM chat_rooms WHERE idx = $1`,
+                '[]'::json) AS unread,
+              ${PATIENT_INFO_JSON} AS patient_info
+         FROM chat_rooms r WHERE idx = $1`,
       [roomIdx, staffIdxs],
     );
     const row = rows[0];
@@ -432,6 +457,7 @@ export const chatRepository = {
       persons: row.persons,
       lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
       unread: row.unread,
+      patientInfo: row.patient_info,
     };
   },
 

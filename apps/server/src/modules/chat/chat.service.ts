@@ -11,9 +11,16 @@ import {
 import type { Page } from '@smartcare/contract/paging';
 import { provisionalRoomIdx } from '@smartcare/contract/topics';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
-import { DomainError } from '../../lib/errors.ts';
+import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { ChatbotTurn, BotRoomView } from '../chatbot/chatbot.service.ts';
-import { applyComplete, applyEnter, applyMessage, newRoomState, type RoomState } from './chat-room.rules.ts';
+import {
+  applyComplete,
+  applyEnter,
+  applyHandOver,
+  applyMessage,
+  newRoomState,
+  type RoomState,
+} from './chat-room.rules.ts';
 import { chatRepository as repo, type NewMessage, type RoomRecord } from './chat.repository.ts';
 
 export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx: number };
@@ -21,7 +28,8 @@ export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx:
 /** Who a person is now, read from the identity tables (names and hospitals change after login). */
 export interface ChatIdentities {
   patient(idx: number): Promise<{ idx: number; name: string; chosenHospitalIdx: number | null } | null>;
-  staff(idx: number): Promise<{ idx: number; name: string; hospitalIdx: number } | null>;
+  /** `role` (NURSE, …) names the staff member in the patient's "joined" notice. */
+  staff(idx: number): Promise<{ idx: number; name: string; hospitalIdx: number; role?: string } | null>;
 }
 
 export interface ChatServiceDeps {
@@ -34,6 +42,8 @@ export interface ChatServiceDeps {
      * it can run on the room row while it is locked.
      */
     decider(hospitalIdx: number): Promise<(room: BotRoomView, content: string) => ChatbotTurn>;
+    /** The patient's notice that a staff member joined ("이간호 간호사가 상담에 참여했습니다"). */
+    staffJoined(name: string, role: string): string;
   };
   /** Reads of a conversation are health-record access (brief §3). */
   audit(entry: {
@@ -58,12 +68,15 @@ export interface MessageReceipt {
   statusChanged: boolean;
   /** A staff member who joined the room with this message. */
   entered: ChatPerson | null;
+  /** The "joined" notice stored just before this message, when a staff member joined with it. */
+  joinNotice: ChatMessage | null;
 }
 
 export interface BotReceipt {
   message: ChatMessage;
   room: RoomRecord;
   roomChanged: boolean;
+  previousStatus: ChatRoomStatus;
 }
 
 const BOT_IDX = 0;
@@ -87,6 +100,7 @@ function storedMessage(idx: number, message: NewMessage): ChatMessage {
     content: message.content,
     clientMsgId: message.clientMsgId,
     createdAt: message.createdAt.toISOString(),
+    notice: message.notice ?? null,
   };
 }
 
@@ -103,6 +117,7 @@ export function createChatService(deps: ChatServiceDeps) {
         idx: patient.idx,
         name: patient.name,
         hospitalIdx: patient.chosenHospitalIdx,
+        role: '',
       };
     }
     const staff = await deps.identities.staff(actor.idx);
@@ -112,7 +127,33 @@ export function createChatService(deps: ChatServiceDeps) {
       idx: staff.idx,
       name: staff.name,
       hospitalIdx: staff.hospitalIdx,
+      role: staff.role ?? '',
     };
+  }
+
+  /**
+   * Stores the patient's notice that a staff member joined (issue 10 point 4). A notice is a
+   * CHATBOT message: it changes no status, only the room's last message.
+   */
+  async function storeJoinNotice(
+    tx: Pick<SqlQueryable, 'query'>,
+    room: RoomRecord,
+    staff: { name: string; role: string },
+    at: Date,
+  ): Promise<{ message: ChatMessage; room: RoomRecord }> {
+    const notice: NewMessage = {
+      roomIdx: room.idx,
+      hospitalIdx: room.hospitalIdx,
+      personType: 'CHATBOT',
+      senderIdx: BOT_IDX,
+      senderName: deps.chatbot.name,
+      content: asStored(deps.chatbot.staffJoined(staff.name, staff.role)),
+      clientMsgId: null,
+      createdAt: at,
+      notice: 'STAFF_JOINED',
+    };
+    const idx = await repo.storeMessage(tx, notice, room);
+    return { message: storedMessage(idx, notice), room: { ...room, lastMsgIdx: idx } };
   }
 
   async function openNewRoom(
@@ -197,6 +238,7 @@ export function createChatService(deps: ChatServiceDeps) {
       lastActivityAt: room.lastActivityAt?.toISOString() ?? null,
       createdAt: room.createdAt.toISOString(),
       completedAt: room.completedAt?.toISOString() ?? null,
+      urgentAt: room.urgentAt?.toISOString() ?? null,
     };
   }
 
@@ -226,7 +268,7 @@ export function createChatService(deps: ChatServiceDeps) {
       room !== null &&
       room.hospitalIdx === hospitalIdx &&
       (actor.kind === 'patient' ? room.patientIdx === actor.idx : room.hospitalIdx === staffHospital);
-    if (!allowed) throw new DomainError('FORBIDDEN');
+    if (!allowed) throw new AccessRefused(room?.patientIdx ?? null);
     return room;
   }
 
@@ -265,11 +307,13 @@ export function createChatService(deps: ChatServiceDeps) {
             previousStatus: room.status,
             statusChanged: false,
             entered: null,
+            joinNotice: null,
           };
         }
 
         let room: RoomRecord;
         let entered: ChatPerson | null = null;
+        let joinNotice: ChatMessage | null = null;
         if (who.personType === 'PATIENT') {
           room = await patientTargetRoom(
             tx,
@@ -282,7 +326,10 @@ export function createChatService(deps: ChatServiceDeps) {
           if (!named || named.hospitalIdx !== who.hospitalIdx) throw new DomainError('FORBIDDEN');
           room = named;
           const person = { personType: who.personType, idx: who.idx, name: who.name };
-          if (room.status !== 'COMPLETE' && (await repo.addPerson(tx, room.idx, person))) entered = person;
+          if (room.status !== 'COMPLETE' && (await repo.addPerson(tx, room.idx, person))) {
+            entered = person;
+            ({ message: joinNotice, room } = await storeJoinNotice(tx, room, who, at));
+          }
         }
 
         const outcome = applyMessage(room, who, at);
@@ -308,6 +355,7 @@ export function createChatService(deps: ChatServiceDeps) {
           previousStatus: room.status,
           statusChanged: updated.status !== room.status || room.lastMsgIdx === null,
           entered,
+          joinNotice,
         };
       });
     },
@@ -343,7 +391,13 @@ export function createChatService(deps: ChatServiceDeps) {
     async enter(
       actor: ChatActor,
       roomIdx: number,
-    ): Promise<{ room: RoomRecord; person: ChatPerson; added: boolean; roomChanged: boolean }> {
+    ): Promise<{
+      room: RoomRecord;
+      person: ChatPerson;
+      added: boolean;
+      roomChanged: boolean;
+      joinNotice: ChatMessage | null;
+    }> {
       const who = await sender(actor);
       if (who.personType !== 'USER') throw new DomainError('FORBIDDEN');
       return deps.db.transaction(async (tx) => {
@@ -352,13 +406,16 @@ export function createChatService(deps: ChatServiceDeps) {
         if (room.status === 'COMPLETE') throw new DomainError('CHAT_ROOM_COMPLETED');
         const person = { personType: who.personType, idx: who.idx, name: who.name };
         const added = await repo.addPerson(tx, room.idx, person);
-        const next = applyEnter(room, who.idx);
-        const roomChanged = next.botActive !== room.botActive || next.assigneeIdx !== room.assigneeIdx;
+        const notice = added ? await storeJoinNotice(tx, room, who, now()) : null;
+        const next = applyEnter(notice?.room ?? room, who.idx);
+        const roomChanged =
+          notice !== null || next.botActive !== room.botActive || next.assigneeIdx !== room.assigneeIdx;
         return {
           room: roomChanged ? await repo.updateRoom(tx, room.idx, next) : room,
           person,
           added,
           roomChanged,
+          joinNotice: notice?.message ?? null,
         };
       });
     },
@@ -368,26 +425,27 @@ export function createChatService(deps: ChatServiceDeps) {
      * the message's own transaction left it.
      */
     async botReply(trigger: ChatMessage, seen: RoomRecord): Promise<BotReceipt | null> {
-      // Once the bot has stepped aside it never comes back, a finished room stays finished, and
-      // "staff will reply" is never taken back: quiet on what the message saw is quiet now.
-      if (seen.status === 'COMPLETE' || !seen.botActive) return null;
+      // Once the bot has stepped aside it answers only urgent meaning, and a finished room stays
+      // finished: quiet on what the message saw is quiet now.
+      if (seen.status === 'COMPLETE') return null;
       const decide = await deps.chatbot.decider(seen.hospitalIdx);
       if (decide(seen, trigger.content).action === 'silent') return null;
       const at = now();
       return deps.db.transaction(async (tx) => {
         const room = await repo.findRoom(tx, trigger.roomIdx, true);
-        if (!room || room.status === 'COMPLETE' || !room.botActive) return null;
+        if (!room || room.status === 'COMPLETE') return null;
         // Decided again on the locked row: staff may have stepped in, or the bot may already
         // have said that staff will reply, while this turn waited.
         const turn = decide(room, trigger.content);
         if (turn.action === 'silent') return null;
         const outcome = applyMessage(room, { personType: 'CHATBOT', idx: BOT_IDX }, at);
         if (outcome.kind !== 'accepted') return null;
-        const next: RoomState = { ...outcome.next };
-        if (turn.action === 'fallback' || turn.action === 'handoff')
-          next.staffRequestedAt = room.staffRequestedAt ?? at;
-        if (turn.action === 'handoff') next.botActive = false;
-        const newMessage = {
+        // Decision 011: only these take the room out of the bot's hands into the waiting queue.
+        const handsOver = turn.action === 'urgent' || turn.action === 'fallback' || turn.action === 'handoff';
+        const next: RoomState = handsOver
+          ? applyHandOver(outcome.next, at, turn.action === 'urgent')
+          : { ...outcome.next };
+        const newMessage: NewMessage = {
           roomIdx: room.idx,
           hospitalIdx: room.hospitalIdx,
           personType: 'CHATBOT' as const,
@@ -396,14 +454,19 @@ export function createChatService(deps: ChatServiceDeps) {
           content: asStored(turn.text),
           clientMsgId: null,
           createdAt: at,
+          notice:
+            turn.action === 'urgent' ? (turn.category === 'SELF_HARM' ? 'URGENT_SELF_HARM' : 'URGENT') : null,
         };
         const idx = await repo.storeMessage(tx, newMessage, next);
         const updated: RoomRecord = { ...room, ...next, lastMsgIdx: idx };
         return {
           message: storedMessage(idx, newMessage),
           room: updated,
+          previousStatus: room.status,
           roomChanged:
+            updated.status !== room.status ||
             updated.botActive !== room.botActive ||
+            updated.urgentAt?.getTime() !== room.urgentAt?.getTime() ||
             updated.staffRequestedAt?.getTime() !== room.staffRequestedAt?.getTime(),
         };
       });
@@ -438,6 +501,7 @@ export function createChatService(deps: ChatServiceDeps) {
         lastActivityAt: null,
         createdAt: null,
         completedAt: null,
+        urgentAt: null,
       };
     },
 
@@ -461,7 +525,10 @@ export function createChatService(deps: ChatServiceDeps) {
     /** `GET /chat/rooms`: the staff member's hospital inbox with their own unread counts. */
     async rooms(
       staffIdx: number,
-      filter: { status?: ChatRoomStatus | undefined; includeCompleted?: 'true' | 'false' | undefined },
+      filter: {
+        status?: ChatRoomStatus | 'BOT' | undefined;
+        includeCompleted?: 'true' | 'false' | undefined;
+      },
     ): Promise<ChatRoomSummary[]> {
       const staff = await deps.identities.staff(staffIdx);
       if (!staff) throw new DomainError('NOT_LOGGED_IN');
@@ -473,14 +540,27 @@ export function createChatService(deps: ChatServiceDeps) {
         deps.db,
         rows.map((row) => row.room),
       );
-      // The inbox shows every room's last message: one entry per look, not one per room.
-      await deps.audit({
-        actor: { kind: 'staff', idx: staff.idx },
-        action: 'chat.inbox.read',
-        patientIdx: null,
-        detail: { hospitalIdx: staff.hospitalIdx, roomIdxs: rows.map((row) => row.room.idx) },
-      });
-      return views.map((view, i) => ({ ...view, idx: rows[i]!.room.idx, unreadCount: rows[i]!.unread }));
+      // The inbox shows every room's last message: a read of each listed patient's
+      // conversation, recorded with that patient (issue 10 point 18), grouped per patient.
+      const byPatient = new Map<number, typeof rows>();
+      for (const row of rows)
+        byPatient.set(row.room.patientIdx, [...(byPatient.get(row.room.patientIdx) ?? []), row]);
+      await Promise.all(
+        [...byPatient].map(([patientIdx, theirs]) =>
+          deps.audit({
+            actor: { kind: 'staff', idx: staff.idx },
+            action: 'chat.inbox.read',
+            patientIdx,
+            detail: { hospitalIdx: staff.hospitalIdx, roomIdxs: theirs.map((row) => row.room.idx) },
+          }),
+        ),
+      );
+      return views.map((view, i) => ({
+        ...view,
+        idx: rows[i]!.room.idx,
+        unreadCount: rows[i]!.unread,
+        patientInfo: rows[i]!.patientInfo,
+      }));
     },
 
     /**
@@ -497,14 +577,15 @@ export function createChatService(deps: ChatServiceDeps) {
       const view = viewOf(found.room, found.persons, found.lastMsg);
       return found.unread.map(({ staffIdx, unread }) => ({
         staffIdx,
-        room: { ...view, unreadCount: unread },
+        room: { ...view, unreadCount: unread, patientInfo: found.patientInfo },
       }));
     },
 
     async markRead(staffIdx: number, body: { roomIdx: number; lastReadMsgIdx: number }): Promise<void> {
       const staff = await deps.identities.staff(staffIdx);
       const room = await repo.findRoom(deps.db, body.roomIdx);
-      if (!staff || !room || room.hospitalIdx !== staff.hospitalIdx) throw new DomainError('FORBIDDEN');
+      if (!staff || !room || room.hospitalIdx !== staff.hospitalIdx)
+        throw new AccessRefused(room?.patientIdx ?? null);
       await repo.markRead(deps.db, room.idx, staff.idx, body.lastReadMsgIdx);
     },
   };

@@ -13,6 +13,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { topics } from '@smartcare/contract/topics';
 import { connectTestClient, type TestMqttClient } from '../../plugins/broker/broker-test-client.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { INBOX_INTERVAL_MS } from './chat.realtime.ts';
 import {
   api,
   createHospital,
@@ -117,7 +118,8 @@ describe('the first message', () => {
     const kim = await newPatient();
     const { roomIdx, room, message } = await firstMessage(kim, '안녕하세요, 질문이 있어요');
     expect(roomIdx).toBeGreaterThan(0);
-    expect(room).toMatchObject({ patientIdx: kim.idx, hospitalIdx, status: 'WAIT' });
+    // The bot has the room: it is not in the staff waiting queue (decision 011).
+    expect(room).toMatchObject({ patientIdx: kim.idx, hospitalIdx, status: 'NONE' });
     // Stamped by the server from the token, never from the payload.
     expect(message).toMatchObject({
       roomIdx,
@@ -127,7 +129,7 @@ describe('the first message', () => {
     });
     // The room the app asks for next is the new one.
     const current = await api(t.baseUrl).get<ChatRoom>(apiPaths.chat.currentRoom, { token: kim.accessToken });
-    expect(current.data).toMatchObject({ idx: roomIdx, status: 'WAIT' });
+    expect(current.data).toMatchObject({ idx: roomIdx });
   });
 
   it('takes the sender from the token: identity fields in the payload are ignored', async () => {
@@ -252,7 +254,7 @@ describe('the room status through real messages', () => {
     const kim = await newPatient();
     const staff = await staffClient();
     await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
-    const { roomIdx } = await firstMessage(kim);
+    const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
     await staff.subscribe(topics.chatRoomAll(roomIdx));
     await staff.next<{ room: ChatRoomSummary }>(
       topics.staffInbox(hospitalIdx, nurse.idx),
@@ -295,7 +297,8 @@ describe('the room status through real messages', () => {
     await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), again);
     const { room } = await kim.client.next<{ room: ChatRoom }>(topics.chatRoomEvent(roomIdx, 'create'));
     expect(room.idx).not.toBe(roomIdx);
-    expect(room.status).toBe('WAIT');
+    // The new room starts with the bot again.
+    expect(room.status).toBe('NONE');
     const delivered = await kim.client.next<ChatMessage>(
       topics.chatRoomEvent(room.idx!, 'message'),
       (m) => m.clientMsgId === again.clientMsgId,
@@ -343,29 +346,44 @@ describe('the chatbot', () => {
     expect(current.data).toMatchObject({ status: 'WAIT', botActive: true });
   });
 
-  it(`hands the room to staff at once on "${HANDOFF_PHRASE}", then stays quiet`, async () => {
+  it(`hands the room to staff at once on "${HANDOFF_PHRASE}", replies to every later message, and steps aside when a nurse joins`, async () => {
     const kim = await newPatient();
-    const { roomIdx } = await firstMessage(kim);
+    const { roomIdx } = await firstMessage(kim, '면회 시간이 언제예요?');
     await kim.client.subscribe(topics.chatRoomAll(roomIdx));
     await t.app.broker.settled();
     await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg(HANDOFF_PHRASE));
     const handoff = await kim.client.next<{ room: ChatRoom }>(
       topics.chatRoomEvent(roomIdx, 'update'),
-      (e) => !e.room.botActive,
+      (e) => e.room.status === 'WAIT',
     );
-    expect(handoff.room.status).toBe('WAIT');
+    expect(handoff.room.waitingSince).not.toBeNull();
     await t.app.broker.settled();
-    const botMessagesBefore = kim.client.received.filter(
-      (m) => (m.payload as ChatMessage).personType === 'CHATBOT',
-    ).length;
+    const botReplies = () =>
+      kim.client.received
+        .filter((m) => m.topic === topics.chatRoomEvent(roomIdx, 'message'))
+        .map((m) => m.payload as ChatMessage)
+        .filter((m) => m.personType === 'CHATBOT');
 
-    // A question the bot knows: after the hand-off only staff answer.
+    // While the room waits for staff, every message still gets a reply (issue 10 point 3).
+    const before = botReplies().length;
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('퇴원하면 약은 어떻게 받아요?'));
+    await t.app.broker.settled();
+    expect(botReplies()).toHaveLength(before + 1);
+    expect(botReplies().at(-1)!.content).toMatch(/담당 직원이 (곧 )?답변드리/);
+
+    // A nurse joins: the patient is told who, then only staff answer.
+    const staff = await staffClient();
+    await staff.publish(topics.chatRoomEvent(roomIdx, 'enter'), {});
+    const joined = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.notice === 'STAFF_JOINED',
+    );
+    expect(joined.content).toBe('박간호 간호사가 상담에 참여했습니다');
+    await t.app.broker.settled();
+    const afterJoin = botReplies().length;
     await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('주차비 얼마예요?'));
     await t.app.broker.settled();
-    const botMessagesAfter = kim.client.received.filter(
-      (m) => (m.payload as ChatMessage).personType === 'CHATBOT',
-    ).length;
-    expect(botMessagesAfter).toBe(botMessagesBefore);
+    expect(botReplies()).toHaveLength(afterJoin);
   });
 });
 
@@ -416,7 +434,7 @@ describe('a burst of messages', () => {
     // Each question answered, in the order asked.
     expect(
       live
-        .filter((m) => m.personType === 'CHATBOT')
+        .filter((m) => m.personType === 'CHATBOT' && !m.notice)
         .map((m) => ['면회', '주차', '식사'].find((topic) => m.content.includes(topic))),
     ).toEqual(['면회', '주차', '식사']);
     const order = (sent: { clientMsgId: string }[]) =>
@@ -425,7 +443,7 @@ describe('a burst of messages', () => {
     expect(order(staffSent)).toEqual(staffSent.map((m) => m.clientMsgId));
   });
 
-  it('gets "staff will reply" from the bot once, even when unknown questions arrive together', async () => {
+  it('gets one reply to each unknown question arriving together: the apology once, then "staff will reply"', async () => {
     const kim = await newPatient();
     const provisional = -kim.idx;
     await kim.client.subscribe(topics.chatRoomAll(provisional));
@@ -436,13 +454,17 @@ describe('a burst of messages', () => {
     const stored = (await history(kim.accessToken, room.idx!, { pSize: 100 })).data!.dataList;
     expect(stored.filter((m) => m.personType === 'PATIENT')).toHaveLength(3);
     expect(stored.filter((m) => m.personType === 'CHATBOT').map((m) => m.content)).toEqual([
-      expect.stringContaining('담당 직원'),
+      expect.stringContaining('정확히 답변드리기 어려워요'),
+      expect.stringContaining('담당 직원이 곧 답변드리겠습니다'),
+      expect.stringContaining('담당 직원이 곧 답변드리겠습니다'),
     ]);
   });
 
   it('publishes change with the new status each time the status changes, and only then', async () => {
     const kim = await newPatient();
-    const { roomIdx } = await firstMessage(kim);
+    const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
+    // The hand-over (NONE → WAIT) follows the stored message: staff start watching after it.
+    await t.app.broker.settled();
     const staff = await staffClient();
     await staff.subscribe(topics.chatRoomAll(roomIdx));
     await staff.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('간호사입니다. 말씀하세요.'));
@@ -501,6 +523,41 @@ describe('a burst of messages', () => {
     const stored = (await history(nurse.accessToken, roomIdx, { pSize: 100 })).data!.dataList;
     expect(summaries.at(-1)).toMatchObject({
       status: 'WAIT',
+      lastMsg: stored.at(-1),
+      unreadCount: stored.filter((m) => m.personType === 'PATIENT').length,
+    });
+  });
+
+  it('sends a busy room at most one inbox summary per INBOX_INTERVAL_MS, the last one as the room is (issue 11 point 7)', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
+    await t.app.broker.settled();
+    const staff = await staffClient();
+    await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
+    // Six messages over about a quarter of INBOX_INTERVAL_MS, each delivered before the next is
+    // sent: one summary run per message before, one now and one for all the others after the rest.
+    const sent = Array.from({ length: 6 }, (_, i) => msg(`연달아 보낸 메시지 ${i}`));
+    const started = performance.now();
+    for (const message of sent) {
+      kim.client.publishAndForget(topics.chatRoomEvent(roomIdx, 'message'), message);
+      await kim.client.next<ChatMessage>(
+        topics.chatRoomEvent(roomIdx, 'message'),
+        (m) => m.clientMsgId === message.clientMsgId,
+      );
+      await new Promise((resolve) => setTimeout(resolve, INBOX_INTERVAL_MS / 24));
+    }
+    const elapsed = performance.now() - started;
+    await t.app.broker.settled();
+
+    const summaries = staff.received
+      .filter((m) => m.topic === topics.staffInbox(hospitalIdx, nurse.idx))
+      .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+      .filter((room) => room.idx === roomIdx);
+    expect(summaries.length).toBeGreaterThanOrEqual(1);
+    // On a slow machine the messages may span more than one interval: one more run for each.
+    expect(summaries.length).toBeLessThanOrEqual(2 + Math.floor(elapsed / INBOX_INTERVAL_MS));
+    const stored = (await history(nurse.accessToken, roomIdx, { pSize: 100 })).data!.dataList;
+    expect(summaries.at(-1)).toMatchObject({
       lastMsg: stored.at(-1),
       unreadCount: stored.filter((m) => m.personType === 'PATIENT').length,
     });

@@ -23,10 +23,19 @@ describe('what the bot does after a patient message', () => {
     expect(turn.text).toContain(HANDOFF_PHRASE);
   });
 
-  it('says a staff member will reply when it is not confident, once per wait', () => {
+  it('names the button under the conversation in its hint', () => {
+    const turn = decideChatbotTurn(fresh, '주차비 얼마예요?', index);
+    expect(turn.action === 'answer' && turn.text).toContain(`아래 '${HANDOFF_PHRASE}' 버튼을 눌러 주세요`);
+  });
+
+  it('says a staff member will reply when it is not confident, and answers every later message too', () => {
     expect(decideChatbotTurn(fresh, '어제 받은 검사 결과가 궁금해요', index).action).toBe('fallback');
     const alreadyAsked = { botActive: true, staffRequestedAt: new Date() };
-    expect(decideChatbotTurn(alreadyAsked, '어제 받은 검사 결과가 궁금해요', index).action).toBe('silent');
+    expect(decideChatbotTurn(alreadyAsked, '어제 받은 검사 결과가 궁금해요', index)).toMatchObject({
+      action: 'staffWillReply',
+      text: expect.stringContaining('담당 직원이 곧 답변드리겠습니다'),
+    });
+    expect(decideChatbotTurn(alreadyAsked, HANDOFF_PHRASE, index).action).toBe('staffWillReply');
     // …but a question it knows still gets its answer while the patient waits.
     expect(decideChatbotTurn(alreadyAsked, '주차비 얼마예요?', index).action).toBe('answer');
   });
@@ -36,7 +45,20 @@ describe('what the bot does after a patient message', () => {
     expect(decideChatbotTurn(fresh, '주차 말고 상담원연결 해주세요', index).action).toBe('handoff');
   });
 
-  it('stays quiet once the room was handed to staff', () => {
+  it('meets urgent meaning with the emergency guidance, never a generic answer', () => {
+    const chest = decideChatbotTurn(fresh, '가슴이 너무 아프고 숨이 차요', index);
+    expect(chest).toMatchObject({ action: 'urgent', category: 'CHEST_PAIN' });
+    expect(chest.action === 'urgent' && chest.text).toContain('119');
+    expect(chest.action === 'urgent' && chest.text).toContain('간호사 호출');
+    const selfHarm = decideChatbotTurn(fresh, '죽고 싶어요', index);
+    expect(selfHarm).toMatchObject({ action: 'urgent', category: 'SELF_HARM' });
+    expect(selfHarm.action === 'urgent' && selfHarm.text).toMatch(/109[\s\S]*119/);
+    // Even once staff have the room, and even when an FAQ entry would match the words.
+    const handedOver = { botActive: false, staffRequestedAt: new Date() };
+    expect(decideChatbotTurn(handedOver, '주차하다가 쓰러질 것 같아요', index).action).toBe('urgent');
+  });
+
+  it('stays quiet once staff have taken the room', () => {
     const handedOver = { botActive: false, staffRequestedAt: new Date() };
     expect(decideChatbotTurn(handedOver, '주차비 얼마예요?', index).action).toBe('silent');
     expect(decideChatbotTurn(handedOver, HANDOFF_PHRASE, index).action).toBe('silent');

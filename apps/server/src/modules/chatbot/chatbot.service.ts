@@ -1,16 +1,22 @@
 import { HANDOFF_PHRASE } from '@smartcare/contract/chat';
 import { DEFAULT_LOCALE } from '@smartcare/contract/result-codes';
+import { detectUrgent, type UrgentCategory } from '@smartcare/contract/urgent-phrases';
 import { chatbotPhrases } from './chatbot-phrases.ts';
 import { buildKnowledgeIndex, normalizeText, type KnowledgeIndex } from './chatbot-retrieval.ts';
 import type { ChatbotRepository } from './chatbot.repository.ts';
 
 /** What the bot does after a patient message. */
 export type ChatbotTurn =
+  /** Urgent meaning: the emergency guidance at once, the room to staff and flagged (decision 011). */
+  | { action: 'urgent'; text: string; category: UrgentCategory }
   | { action: 'answer'; text: string; entryIdx: number; confidence: number }
   /** Below the threshold: say a staff member will reply, and mark the room as waiting for staff. */
   | { action: 'fallback'; text: string }
   /** The hand-off phrase: the bot leaves the room to staff at once. */
   | { action: 'handoff'; text: string }
+  /** The room already waits for staff and the bot has no answer: "a staff member will reply". */
+  | { action: 'staffWillReply'; text: string }
+  /** Staff have taken the room: their reply is the answer. */
   | { action: 'silent' };
 
 export interface BotRoomView {
@@ -27,10 +33,23 @@ export function isHandoffRequest(content: string): boolean {
   return normalizeText(content).replaceAll(' ', '').includes(normalizedHandoff);
 }
 
-/** The bot's rules, free of storage: hand-off first, then an answer above the threshold. */
+/**
+ * The bot's rules, free of storage: urgent meaning first (even after staff took the room: the
+ * guidance and the flag must not wait for a busy nurse), then hand-off, then an answer above
+ * the threshold. Every patient message gets a reply until staff take the room (issue 10 point 3).
+ */
 export function decideChatbotTurn(room: BotRoomView, content: string, index: KnowledgeIndex): ChatbotTurn {
+  const category = detectUrgent(content);
+  if (category) {
+    const text = category === 'SELF_HARM' ? phrases.urgentSelfHarm : phrases.urgent;
+    return { action: 'urgent', text, category };
+  }
   if (!room.botActive) return { action: 'silent' };
-  if (isHandoffRequest(content)) return { action: 'handoff', text: phrases.handoff };
+  if (isHandoffRequest(content)) {
+    return room.staffRequestedAt
+      ? { action: 'staffWillReply', text: phrases.staffWillReply }
+      : { action: 'handoff', text: phrases.handoff };
+  }
   const match = index.answer(content);
   if (match) {
     return {
@@ -40,8 +59,10 @@ export function decideChatbotTurn(room: BotRoomView, content: string, index: Kno
       confidence: match.confidence,
     };
   }
-  // Saying "staff will reply" once per wait is enough; repeating it to every follow-up is noise.
-  return room.staffRequestedAt ? { action: 'silent' } : { action: 'fallback', text: phrases.fallback };
+  // The long apology once per wait; after that a short line, so no message goes unanswered.
+  return room.staffRequestedAt
+    ? { action: 'staffWillReply', text: phrases.staffWillReply }
+    : { action: 'fallback', text: phrases.fallback };
 }
 
 export const CHATBOT_NAME = phrases.botName;
@@ -71,8 +92,8 @@ export function createChatbotService(deps: {
 
   return {
     name: CHATBOT_NAME,
+    staffJoined: phrases.staffJoined,
     async turn(hospitalIdx: number, room: BotRoomView, content: string): Promise<ChatbotTurn> {
-      if (!room.botActive) return { action: 'silent' };
       return decideChatbotTurn(room, content, await indexFor(hospitalIdx));
     },
     /** The rules with the hospital's index loaded: a decision that needs no I/O. */

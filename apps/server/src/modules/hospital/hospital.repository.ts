@@ -43,7 +43,7 @@ export function createHospitalRepository(db: SqlQueryable) {
           hospital.address ?? '',
           hospital.phone ?? '',
           hospital.areas ?? ['HOSPITAL', 'HOMECARE'],
-          hospital.nurseCallEscalationMin ?? 5,
+          hospital.nurseCallEscalationMin ?? null,
         ],
       );
     },

@@ -20,19 +20,23 @@ export function registerNurseCallRealtime(broker: RealtimeBroker, nurseCalls: Nu
       } catch {
         throw new PublishRefused('payload is not JSON');
       }
-      const { call, created } = await nurseCalls
-        .request(principal.idx, topic.hospitalIdx, body)
-        .catch((error: unknown) => {
-          throw error instanceof DomainError ? new PublishRefused(error.code) : error;
-        });
-      // A second tap while a call is open brings back the same call, as an update: no new alarm.
-      const event: NurseCallEvent = { event: created ? 'request' : 'update', call };
+      // The topic's hospital only opened the broker's door: the call goes to the admission's ward.
+      const { call, outcome } = await nurseCalls.request(principal.idx, body).catch((error: unknown) => {
+        throw error instanceof DomainError ? new PublishRefused(error.code) : error;
+      });
+      // A second tap while a call is open brings back the same call, as an update: no new alarm;
+      // a more urgent reason raises it and alerts again.
+      const event: NurseCallEvent = {
+        event: outcome === 'created' ? 'request' : outcome === 'raised' ? 'raise' : 'update',
+        call,
+      };
       return {
         topic: topics.nurseCalling(call.hospitalIdx),
         payload: event,
-        afterDelivery: () =>
-          broker.publish(topics.nurseCallingPatient(call.hospitalIdx, call.patientIdx), event),
+        afterDelivery: () => nurseCalls.announceToPatient(call, event.event),
       };
     },
+    undefined,
+    'nurseCall', // rate limit (issue 10 point 12)
   );
 }

@@ -47,6 +47,20 @@ export const nurseCallRoutes: FastifyPluginAsyncZod<{ nurseCalls: NurseCallServi
     async (request) => ok(request, await nurseCalls.openCalls(staffOf(request).idx)),
   );
 
+  app.get(
+    apiPaths.nurseCall.getHandledCalls,
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags: ['nurseCall'],
+        summary: "This shift's done and cancelled calls of the hospital, newest first (response times)",
+        security,
+        response: callList,
+      },
+    },
+    async (request) => ok(request, await nurseCalls.handledCalls(staffOf(request).idx)),
+  );
+
   app.put(
     apiPaths.nurseCall.acknowledge,
     {

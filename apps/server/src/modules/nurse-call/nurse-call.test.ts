@@ -27,7 +27,13 @@ let board: TestMqttClient;
 let clients: TestMqttClient[] = [];
 
 async function bedPatient(name = '최환자', ward = '7병동', bed = '712-2') {
-  const created = await createPatient(t.app.db, { name, choseHospitalIdx: hospitalIdx, ward, bed });
+  const created = await createPatient(t.app.db, { name, choseHospitalIdx: hospitalIdx });
+  // Staff admit the patient (issue 10): the call takes ward, bed and name from the admission.
+  const admitted = await api(t.baseUrl).post(apiPaths.admission.admit, {
+    token: nurse.accessToken,
+    body: { patientIdx: created.idx, ward, bed, identityConfirmed: true },
+  });
+  expect(admitted.code).toBe(0);
   const { accessToken } = await loginPatient(t.baseUrl, created);
   const client = await connectTestClient(t.baseUrl, { loginId: created.loginId, accessToken });
   clients.push(client);
@@ -192,6 +198,13 @@ describe('the ward board', () => {
     expect(ours.map((call) => call.patientName)).toEqual(['낙상환자', '통증환자', '물환자']);
     const priorities = open.data!.map((call) => call.priority);
     expect(priorities).toEqual([...priorities].sort((a, b) => a - b));
+    // The board tells who it is (issue 10 point 5): number, identity mark, record details.
+    expect(ours[0]).toMatchObject({
+      patientIdx: second.idx,
+      identityConfirmed: true,
+      ward: '7병동',
+      bed: '712-2',
+    });
   });
 
   it("belongs to the hospital: another hospital's nurse can neither see nor act on its calls", async () => {
@@ -236,7 +249,8 @@ describe('the ward board', () => {
       topics.nurseCalling(hospitalIdx),
       (e) => e.call.idx === call.idx && e.call.escalatedAt !== null,
     );
-    expect(escalated.event).toBe('update');
+    // Its own event: the board plays the louder escalation alert (issue 10).
+    expect(escalated.event).toBe('escalate');
     await patient.client.next<NurseCallEvent>(
       topics.nurseCallingPatient(hospitalIdx, patient.idx),
       (e) => e.call.escalatedAt !== null,

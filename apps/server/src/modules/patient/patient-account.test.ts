@@ -49,7 +49,7 @@ describe('sign-up', () => {
     const response = await signUp({ ...valid('newpatient2'), agreedTermsCodes: ['SERVICE', 'PRIVACY'] });
     expect(response.status).toBe(400);
     expect(response.data!.fields).toEqual([
-      { field: 'agreedTermsCodes', message: '약관 동의을(를) 입력해 주세요' },
+      { field: 'agreedTermsCodes', message: '약관 동의를 입력해 주세요' },
     ]);
     expect(await t.app.db.maybeOne(`SELECT 1 FROM patients WHERE login_id = 'newpatient2'`)).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('sign-up', () => {
     const messages = Object.fromEntries(response.data!.fields.map((f) => [f.field, f.message]));
     expect(messages).toMatchObject({
       loginId: '아이디는 4~20자의 영문 소문자, 숫자, -, _ 만 사용할 수 있습니다',
-      name: '이름을(를) 입력해 주세요',
+      name: '이름을 입력해 주세요',
       email: '이메일 형식이 올바르지 않습니다',
       password: '비밀번호는 8~64자이며 영문, 숫자, 특수문자를 모두 포함해야 합니다',
     });

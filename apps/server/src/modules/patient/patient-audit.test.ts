@@ -88,6 +88,11 @@ describe('the audit log, call by call', () => {
       entry: (caller) => asPatient(caller, 'patient.login'),
     },
     {
+      call: 'logout',
+      act: ({ token }) => call().post(apiPaths.patient.logout, { token }),
+      entry: (caller) => asPatient(caller, 'patient.logout'),
+    },
+    {
       call: 'getPatient',
       act: ({ token }) => call().get(apiPaths.patient.getPatient, { token }),
       entry: (caller) => asPatient(caller, 'patient.read', { part: 'profile' }),

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
-import type { DeletionRequest, PatientProfile } from '@smartcare/contract/patient';
+import type { DeletionPolicy, DeletionRequest, PatientProfile } from '@smartcare/contract/patient';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { publishDefaultTerms } from '../../db/seed-demo.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createPatient, loginPatient } from '../../testing/factories.ts';
+import { createHospitalService } from '../hospital/hospital.service.ts';
+import { createLoginThrottle } from '../identity/identity.service.ts';
+import { createTermsService } from '../terms/terms.service.ts';
 import { DELETION_JOB } from './patient.jobs.ts';
 
 describe('account deletion', () => {
@@ -96,6 +99,12 @@ describe('account deletion', () => {
     ).toBeNull();
     const again = await call.post(apiPaths.patient.cancelDeleteRequest, { token: patient.accessToken });
     expect(again.code).toBe(ResultCode.NOT_FOUND);
+  });
+
+  it('the grace period the server applies is public, so the app states it instead of a fixed number', async () => {
+    const policy = await api(t.baseUrl).get<DeletionPolicy>(apiPaths.patientPolicy.deletionPolicy);
+    expect(policy.code).toBe(ResultCode.SUCCESS);
+    expect(policy.data).toEqual({ graceDays: 7 });
   });
 
   it('asking again while a request is pending changes nothing and answers ACCOUNT_DELETION_PENDING with it', async () => {
@@ -192,6 +201,9 @@ describe('account deletion', () => {
       audit: t.app.audit,
       mailer: t.app.mailer,
       erasure: t.app.patientErasure,
+      loginThrottle: createLoginThrottle({ db: t.app.db, config: t.config }),
+      hospitals: createHospitalService({ db: t.app.db }),
+      terms: createTermsService({ db: t.app.db }),
       config: t.config,
     });
     const [a, b] = await Promise.all([t.app.jobs.runNow(DELETION_JOB), second.carryOutDueDeletions(1)]);

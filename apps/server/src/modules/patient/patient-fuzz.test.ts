@@ -5,7 +5,7 @@ import { publishDefaultTerms } from '../../db/seed-demo.ts';
 import type { ApiRoute } from '../../plugins/route-defaults.plugin.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createPatient, createStaff, loginPatient, loginStaff } from '../../testing/factories.ts';
-import { pathOf } from '../../testing/route-examples.ts';
+import { exampleOf, pathOf } from '../../testing/route-examples.ts';
 
 /** Runs per write call: 20 calls × 50 runs take about 20 s on PGlite on a 2-core machine. */
 const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS_PER_CALL ?? 50);
@@ -60,6 +60,38 @@ const body = (fields: readonly string[]): fc.Arbitrary<RawBody> =>
     fc.string({ maxLength: 100 }).map((raw) => ({ raw, contentType: 'text/plain' })),
   );
 
+const INT4_MAX = 2 ** 31 - 1;
+/**
+ * Values PostgreSQL cannot hold, which once reached it unchecked and came back as HTTP 500
+ * (issue 10 point 15): NUL inside text, integers beyond `integer`, dates that do not exist.
+ */
+const databaseBreaker = fc.oneof(
+  fc
+    .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
+    .map(([before, after]) => `${before}\u0000${after}`),
+  fc.integer({ min: INT4_MAX + 1, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ min: Number.MIN_SAFE_INTEGER, max: -INT4_MAX - 2 }),
+  fc.constantFrom(
+    INT4_MAX + 1,
+    -(INT4_MAX + 2),
+    1e15,
+    '2024-02-30',
+    '0000-00-00',
+    '2023-02-29',
+    '2026-13-01',
+  ),
+  fc
+    .tuple(
+      fc.integer({ min: 0, max: 9999 }),
+      fc.integer({ min: 0, max: 19 }),
+      fc.integer({ min: 0, max: 39 }),
+    )
+    .map(
+      ([y, m, d]) =>
+        `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+    ),
+);
+
 /**
  * Every write call the server registers (POST/PUT/PATCH/DELETE, read from the route table,
  * so a new one is fuzzed without being listed here), with its own kind of token, takes
@@ -91,7 +123,12 @@ describe('random and malformed bodies at every write call', () => {
           `(SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM ${name} t)`,
       )
       .join(', ')})) AS hash`;
-    fingerprint = async () => (await t.app.db.one<{ hash: string }>(sql)).hash;
+    // Reads are audited in group commits after their answer (decision 005): flush first, so an
+    // earlier successful read's entry never lands inside a later refused call's window.
+    fingerprint = async () => {
+      await t.app.audit.flush();
+      return (await t.app.db.one<{ hash: string }>(sql)).hash;
+    };
   });
   afterAll(() => t.close());
 
@@ -138,6 +175,40 @@ describe('random and malformed bodies at every write call', () => {
           if (response.status >= 400) expect(await fingerprint()).toBe(before);
         }),
         { numRuns: RUNS_PER_CALL },
+      );
+    }
+  }, 120_000);
+
+  it('a valid call with one field the database cannot hold never answers 5xx and writes nothing', async () => {
+    const patient = await createPatient(t.app.db, { name: '퍼즈환자' });
+    const patientToken = (await loginPatient(t.baseUrl, patient)).accessToken;
+    const targets = t.app.apiRoutes.flatMap((route) => [
+      ...route.bodyFields.map((field) => ({ route, field, in: 'body' as const })),
+      ...route.queryFields.map((field) => ({ route, field, in: 'query' as const })),
+    ]);
+    // Sign-up, chat messages, markRead, acknowledge … each field of each: the 18 cases' homes.
+    expect(targets.length).toBeGreaterThan(40);
+    for (const target of targets) {
+      const token = target.route.auth === 'staff' ? staffToken : patientToken;
+      const example = exampleOf(target.route);
+      await fc.assert(
+        fc.asyncProperty(databaseBreaker, fc.context(), async (value, ctx) => {
+          const before = await fingerprint();
+          const response = await api(t.baseUrl).call(target.route.method, pathOf(target.route), {
+            token,
+            ...(target.in === 'body'
+              ? { body: { ...(example.body as object), [target.field]: value } }
+              : { query: { ...example.query, [target.field]: String(value) } }),
+            ...(example.body !== undefined && target.in === 'query' ? { body: example.body } : {}),
+          });
+          ctx.log(
+            `${target.route.method} ${target.route.url} ${target.field}=${JSON.stringify(value)} → ${response.status}`,
+          );
+          expect(response.status).toBeLessThan(500);
+          // A valid login with a wrong password counts a failure (401): only refused input must write nothing.
+          if (response.status === 400) expect(await fingerprint()).toBe(before);
+        }),
+        { numRuns: Math.max(5, Math.round(RUNS_PER_CALL / 5)) },
       );
     }
   }, 120_000);

@@ -2,17 +2,14 @@ import type { Jobs } from '../../plugins/jobs.plugin.ts';
 import type { PatientService } from './patient.service.ts';
 
 export const DELETION_JOB = 'patient.carryOutDueDeletions';
-export const LOGIN_FAILURES_PRUNE_JOB = 'patient.pruneLoginFailures';
 
 /**
  * Deletion requests whose grace period ended are carried out (safe with several processes:
- * SKIP LOCKED), and stale failed-login counts are pruned.
+ * SKIP LOCKED). Stale failed-login counts are pruned by identity's job.
  */
 export function registerPatientJobs(
   jobs: Pick<Jobs, 'register'>,
-  patients: Pick<PatientService, 'carryOutDueDeletions' | 'pruneLoginFailures'>,
+  patients: Pick<PatientService, 'carryOutDueDeletions'>,
 ): void {
   jobs.register({ name: DELETION_JOB, run: () => patients.carryOutDueDeletions() });
-  // Made-up login ids leave rows too: forget each once its failures are too old to count.
-  jobs.register({ name: LOGIN_FAILURES_PRUNE_JOB, run: () => patients.pruneLoginFailures() });
 }

@@ -70,14 +70,17 @@ const BODY_INFO_COLUMNS: Record<keyof BodyInfo, string> = {
   emergencyContactName: 'emergency_contact_name',
   emergencyContactPhone: 'emergency_contact_phone',
 };
-const ALARM_COLUMNS: Record<keyof AlarmSettings, string> = {
+/**
+ * The switches kept in alarm_settings. The two advertising switches are not among them:
+ * they are the MARKETING / MARKETING_NIGHT consents (one fact, answered with a time, as
+ * PIPA wants; migration 007), read in findAlarmSettings and written by the service.
+ */
+const ALARM_COLUMNS: Record<Exclude<keyof AlarmSettings, 'marketing' | 'marketingNight'>, string> = {
   chat: 'chat',
   nurseCall: 'nurse_call',
   medication: 'medication',
   schedule: 'schedule',
   notice: 'notice',
-  marketing: 'marketing',
-  marketingNight: 'marketing_night',
   quietHoursEnabled: 'quiet_hours_enabled',
   quietHoursStart: 'quiet_hours_start',
   quietHoursEnd: 'quiet_hours_end',
@@ -210,8 +213,15 @@ export function createPatientRepository(db: SqlQueryable) {
         'INSERT INTO alarm_settings (patient_idx) VALUES ($1) ON CONFLICT (patient_idx) DO NOTHING',
         [idx],
       );
+      // Night advertising is sent only with advertising itself agreed (domain.md).
       return db.one<AlarmSettings>(
-        `SELECT ${selectList(ALARM_COLUMNS)} FROM alarm_settings WHERE patient_idx = $1`,
+        `SELECT ${selectList(ALARM_COLUMNS)},
+                coalesce(m.agreed, false) AS marketing,
+                coalesce(m.agreed, false) AND coalesce(n.agreed, false) AS "marketingNight"
+           FROM alarm_settings a
+           LEFT JOIN consents m ON m.patient_idx = a.patient_idx AND m.terms_code = 'MARKETING'
+           LEFT JOIN consents n ON n.patient_idx = a.patient_idx AND n.terms_code = 'MARKETING_NIGHT'
+          WHERE a.patient_idx = $1`,
         [idx],
       );
     },

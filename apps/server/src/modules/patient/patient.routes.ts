@@ -1,7 +1,5 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '@smartcare/contract/api-paths';
-import { loginBodySchema, REFRESH_HEADERS, tokenPairSchema } from '@smartcare/contract/auth';
 import { emptyDataSchema, envelopeSchema } from '@smartcare/contract/envelope';
 import {
   alarmSettingsSchema,
@@ -9,6 +7,7 @@ import {
   bodyInfoSchema,
   deletePatientBodySchema,
   deleteRequestBodySchema,
+  deletionPolicySchema,
   deletionRequestSchema,
   myDataSchema,
   patientProfileSchema,
@@ -24,76 +23,27 @@ import { consentListSchema, updateConsentsBodySchema } from '@smartcare/contract
 import type { Config } from '../../config.ts';
 import { ok } from '../../lib/envelope.ts';
 import { patientOf } from '../../plugins/auth/auth.plugin.ts';
-import { ACCOUNT_LOCKED_RESPONSE, errorEnvelope } from '../../plugins/route-defaults.plugin.ts';
-import { registerPatientJobs } from './patient.jobs.ts';
-import { createPatientService } from './patient.service.ts';
+import { errorEnvelope } from '../../plugins/route-defaults.plugin.ts';
+import type { PatientService } from './patient.service.ts';
 
-export interface PatientModuleOptions {
-  config: Config;
+export interface PatientRoutesOptions {
+  config: Pick<Config, 'accountRateLimitPerMin' | 'deletionGraceDays'>;
+  patients: PatientService;
 }
 
 const tags = ['patient'];
 const bearer = [{ bearerAuth: [] }];
 const patientOnly = { auth: 'patient' as const };
-const refreshHeadersSchema = z.object({
-  [REFRESH_HEADERS.accessToken.toLowerCase()]: z.string().optional(),
-  [REFRESH_HEADERS.refreshToken.toLowerCase()]: z.string().optional(),
-});
 
-/** Spec §7 patient calls and the account calls of issue 2. One service call per handler. */
-export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async (app, { config }) => {
-  const patients = createPatientService({
-    db: app.db,
-    tokens: app.tokens,
-    audit: app.audit,
-    mailer: app.mailer,
-    erasure: app.patientErasure,
-    config,
-  });
-  registerPatientJobs(app.jobs, patients);
-
+/**
+ * Spec §7 patient calls and the account calls of issue 2 (login and refresh are identity's).
+ * One service call per handler.
+ */
+export const patientRoutes: FastifyPluginAsyncZod<PatientRoutesOptions> = async (
+  app,
+  { config, patients },
+) => {
   const accountLimit = { rateLimit: { max: config.accountRateLimitPerMin, timeWindow: 60_000 } };
-
-  for (const path of [apiPaths.patient.login, apiPaths.patient.iosLogin]) {
-    app.post(
-      path,
-      {
-        onRequest: app.loginRateLimit,
-        schema: {
-          tags,
-          summary:
-            path === apiPaths.patient.iosLogin
-              ? 'Patient login from the iOS wrapper'
-              : 'Patient login (Android or browser)',
-          body: loginBodySchema,
-          response: { 200: envelopeSchema(tokenPairSchema), 423: ACCOUNT_LOCKED_RESPONSE },
-        },
-      },
-      async (request) => ok(request, await patients.login(request.body.loginId, request.body.password)),
-    );
-  }
-
-  app.post(
-    apiPaths.patient.refresh,
-    {
-      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-      schema: {
-        tags,
-        summary:
-          'New token pair; headers AccessToken (may be expired) and RefreshToken; HTTP 400 when it cannot refresh',
-        headers: refreshHeadersSchema,
-        response: { 200: envelopeSchema(tokenPairSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        request,
-        await patients.refresh({
-          accessToken: request.headers.accesstoken as string | undefined,
-          refreshToken: request.headers.refreshtoken as string | undefined,
-        }),
-      ),
-  );
 
   app.get(
     apiPaths.patient.getPatient,
@@ -237,6 +187,19 @@ export const patientModule: FastifyPluginAsyncZod<PatientModuleOptions> = async 
     },
     async (request) =>
       ok(request, await patients.requestDeletion(patientOf(request).idx, request.body?.reason)),
+  );
+
+  // Public: the app and the public /account-deletion page state the period from here.
+  app.get(
+    apiPaths.patientPolicy.deletionPolicy,
+    {
+      schema: {
+        tags,
+        summary: 'How many days a deletion request waits before it is carried out',
+        response: { 200: envelopeSchema(deletionPolicySchema) },
+      },
+    },
+    async (request) => ok(request, { graceDays: config.deletionGraceDays }),
   );
 
   app.post(

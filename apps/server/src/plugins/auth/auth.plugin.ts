@@ -29,7 +29,8 @@ declare module 'fastify' {
 export const REFRESH_TOKEN_PRUNE_JOB = 'auth.pruneExpiredRefreshTokens';
 
 export interface AuthPluginOptions {
-  config: Pick<Config, 'tokenSecret' | 'dataDir' | 'accessTokenTtlS' | 'refreshTokenTtlS'>;
+  config: Pick<Config, 'tokenSecret' | 'dataDir' | 'accessTokenTtlS' | 'refreshTokenTtlS'> &
+    Partial<Pick<Config, 'sessionRecheckS'>>;
 }
 
 /** Spec §6: authenticated calls send `Authorization: Bearer <accessToken>`. */
@@ -48,6 +49,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       accessTtlS: config.accessTokenTtlS,
       refreshTtlS: config.refreshTokenTtlS,
       db: app.db,
+      ...(config.sessionRecheckS ? { sessionRecheckS: config.sessionRecheckS } : {}),
     });
     app.decorate('tokens', tokens);
     // Long-expired refresh tokens prove nothing any more (reuse is detected within a family's life).

@@ -52,11 +52,33 @@ export function createRefreshTokensRepository() {
       );
     },
 
-    async revokeAllOf(db: SqlQueryable, principal: Principal, subjectIdx: number): Promise<void> {
-      await db.query(
-        'UPDATE refresh_tokens SET revoked_at = now() WHERE principal = $1 AND subject_idx = $2 AND revoked_at IS NULL',
+    /** Returns the families (sessions) it ended, so their access tokens can be refused at once. */
+    async revokeAllOf(db: SqlQueryable, principal: Principal, subjectIdx: number): Promise<string[]> {
+      const { rows } = await db.query<{ family_id: string }>(
+        `UPDATE refresh_tokens SET revoked_at = now()
+          WHERE principal = $1 AND subject_idx = $2 AND revoked_at IS NULL RETURNING family_id`,
         [principal, subjectIdx],
       );
+      return [...new Set(rows.map((row) => row.family_id))];
+    },
+
+    /** A login is on while any token of its family is unrevoked (rotation keeps the family). */
+    async familyLive(db: SqlQueryable, familyId: string): Promise<boolean> {
+      const row = await db.maybeOne<{ live: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM refresh_tokens WHERE family_id = $1 AND revoked_at IS NULL) AS live`,
+        [familyId],
+      );
+      return row?.live === true;
+    },
+
+    /** Of these families, the ones still live: one statement for many logins. */
+    async liveFamilies(db: SqlQueryable, familyIds: readonly string[]): Promise<Set<string>> {
+      const { rows } = await db.query<{ family_id: string }>(
+        `SELECT DISTINCT family_id::text AS family_id FROM refresh_tokens
+          WHERE family_id = ANY($1::uuid[]) AND revoked_at IS NULL`,
+        [[...familyIds]],
+      );
+      return new Set(rows.map((row) => row.family_id));
     },
 
     /** Housekeeping: tokens long expired carry no information worth keeping. */

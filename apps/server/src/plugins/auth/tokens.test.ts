@@ -20,7 +20,10 @@ function jws(header: unknown, payload: unknown, options: { secret?: string; hash
 }
 
 const header = { alg: 'HS256', typ: 'at+jwt' };
+/** The login the corpus tokens belong to: a live refresh-token family (inserted below). */
+const SESSION = '0b6c1e9e-3a57-4a39-9f63-2f1d4c2a7b10';
 const patientClaims = () => ({
+  sid: SESSION,
   loginId: 'kim',
   sub: '7',
   iss: 'smartcare',
@@ -46,7 +49,8 @@ async function joseReference(token: string, expected?: Principal): Promise<strin
     const idx = Number(payload.sub);
     if (!Number.isInteger(idx) || typeof payload.loginId !== 'string' || typeof payload.exp !== 'number')
       return null;
-    if (principal === 'patient') return { principal, idx, loginId: payload.loginId, exp: payload.exp };
+    const sid = payload.sid as string;
+    if (principal === 'patient') return { principal, idx, loginId: payload.loginId, exp: payload.exp, sid };
     if (typeof payload.hospitalIdx !== 'number' || typeof payload.role !== 'string') return null;
     return {
       principal,
@@ -55,6 +59,7 @@ async function joseReference(token: string, expected?: Principal): Promise<strin
       hospitalIdx: payload.hospitalIdx,
       role: payload.role,
       exp: payload.exp,
+      sid,
     };
   };
   const principalOf = (aud: unknown): Principal | null => {
@@ -90,6 +95,11 @@ describe('access-token verification', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ config: { tokenSecret: secret } });
+    await t.app.db.query(
+      `INSERT INTO refresh_tokens (token_hash, family_id, principal, subject_idx, expires_at)
+       VALUES ('corpus', $1, 'patient', 7, now() + interval '1 hour')`,
+      [SESSION],
+    );
   });
   afterAll(() => t.close());
 
@@ -206,5 +216,20 @@ describe('access-token verification', () => {
     expect(await outcome(pair.accessToken, 'patient')).toMatch(/^ok .*"idx":42/);
     expect(await outcome(pair.accessToken, 'staff')).toBe('NOT_LOGGED_IN');
     expect(await outcome(pair.accessToken)).toBe(await joseReference(pair.accessToken));
+  });
+
+  it('names the login in the token, and a revoked login is refused at once (issue 10 point 13)', async () => {
+    const pair = await t.app.tokens.issuePair({ principal: 'patient', idx: 43, loginId: 'park' });
+    const claims = await t.app.tokens.verifyAccessToken(pair.accessToken, 'patient');
+    expect(claims.sid).toMatch(/^[0-9a-f-]{36}$/);
+    await t.app.tokens.revokeSession(claims.sid);
+    expect(await outcome(pair.accessToken, 'patient')).toBe('NOT_LOGGED_IN');
+    // A token from before sessions were named: the app refreshes into one that is.
+    expect(await outcome(jws(header, { ...patientClaims(), sid: undefined }), 'patient')).toBe(
+      'TOKEN_EXPIRED',
+    );
+    expect(await outcome(jws(header, { ...patientClaims(), sid: 'not-a-session' }), 'patient')).toBe(
+      'NOT_LOGGED_IN',
+    );
   });
 });

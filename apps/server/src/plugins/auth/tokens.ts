@@ -32,8 +32,11 @@ export interface StaffSubject {
   role: StaffRole;
 }
 export type Subject = PatientSubject | StaffSubject;
-/** What a verified access token says; `exp` in seconds since the epoch. */
-export type AccessClaims = Subject & { exp: number };
+/**
+ * What a verified access token says; `exp` in seconds since the epoch. `sid` is the login
+ * (the refresh-token family) it belongs to: revoking that family refuses the token at once.
+ */
+export type AccessClaims = Subject & { exp: number; sid: string };
 
 export interface Tokens {
   verifyAccessToken(token: string, expected?: Principal): Promise<AccessClaims>;
@@ -48,6 +51,14 @@ export interface Tokens {
     loadSubject: (idx: number) => Promise<Subject | null>,
   ): Promise<TokenPair>;
   revokeAllOf(principal: Principal, subjectIdx: number, db?: SqlQueryable): Promise<void>;
+  /** Ends one login (logout): its refresh tokens, and its access tokens from this moment. */
+  revokeSession(sessionId: string): Promise<void>;
+  /** Whether a login is still on; cached for `sessionRecheckS` (decision 012). */
+  isSessionLive(sessionId: string): Promise<boolean>;
+  /** The same for many logins at once (the broker's periodic check): those no longer live. */
+  endedSessionsAmong(sessionIds: readonly string[]): Promise<string[]>;
+  /** Told the logins this process has just ended (the broker closes their connections). */
+  onSessionsRevoked(listener: (sessionIds: readonly string[]) => void): void;
   /** Deletes refresh tokens expired more than `days` ago; returns how many. */
   pruneExpired(days: number): Promise<number>;
 }
@@ -55,15 +66,20 @@ export interface Tokens {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const refreshFailed = () => new DomainError('REFRESH_FAILED');
 
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The claims; `sid` is '' in a token issued before sessions were named (refused as expired). */
 function claimsFrom(payload: Record<string, unknown>, principal: Principal): AccessClaims | null {
   const idx = Number(payload.sub);
   const loginId = payload.loginId;
   const exp = payload.exp;
+  const sid = payload.sid === undefined ? '' : payload.sid;
   if (!Number.isInteger(idx) || typeof loginId !== 'string' || typeof exp !== 'number') return null;
-  if (principal === 'patient') return { principal, idx, loginId, exp };
+  if (typeof sid !== 'string' || (sid !== '' && !SESSION_ID.test(sid))) return null;
+  if (principal === 'patient') return { principal, idx, loginId, exp, sid };
   const { hospitalIdx, role } = payload;
   if (typeof hospitalIdx !== 'number' || typeof role !== 'string') return null;
-  return { principal, idx, loginId, hospitalIdx, role: role as StaffRole, exp };
+  return { principal, idx, loginId, hospitalIdx, role: role as StaffRole, exp, sid };
 }
 
 /** jose's rule for `typ`: case-insensitive, `application/` implied (RFC 7515 §4.1.9). */
@@ -145,6 +161,8 @@ function checkClaims({ header, payload }: SignedParts, audiences: readonly strin
 
 /** Signed tokens remembered at most; the oldest is forgotten first. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+/** Logins whose state is remembered at most. */
+export const SESSION_CACHE_SIZE = 10_000;
 
 function principalOfAudience(aud: unknown): Principal | null {
   const audience = Array.isArray(aud) ? aud[0] : aud;
@@ -159,6 +177,11 @@ export function createTokens(options: {
   accessTtlS: number;
   refreshTtlS: number;
   db: Database;
+  /**
+   * How long this process trusts what it last read about a login (decision 012): the bound
+   * on how late it notices a logout made by another process. Its own revocations are at once.
+   */
+  sessionRecheckS?: number;
 }): Tokens {
   const key = new TextEncoder().encode(options.secret);
   const hmacKey = createSecretKey(key);
@@ -178,10 +201,65 @@ export function createTokens(options: {
   };
   const refreshTokens = createRefreshTokensRepository();
 
-  async function signAccess(subject: Subject): Promise<string> {
+  const recheckMs = (options.sessionRecheckS ?? 5) * 1000;
+  const sessions = new Map<string, { live: boolean; checkedAt: number }>();
+  const sessionReads = new Map<string, Promise<boolean>>();
+  const revokedListeners: ((sessionIds: readonly string[]) => void)[] = [];
+  function remember(sessionId: string, live: boolean) {
+    sessions.delete(sessionId);
+    sessions.set(sessionId, { live, checkedAt: Date.now() });
+    if (sessions.size > SESSION_CACHE_SIZE) sessions.delete(sessions.keys().next().value!);
+  }
+  /** Marked here before the revoking transaction commits: refusing early is the safe side. */
+  function revoked(sessionIds: readonly string[]) {
+    if (sessionIds.length === 0) return;
+    for (const sessionId of sessionIds) remember(sessionId, false);
+    for (const listener of revokedListeners) listener(sessionIds);
+  }
+  async function endedSessionsAmong(sessionIds: readonly string[]): Promise<string[]> {
+    // Answered from what this process knows when fresh; everything else in one statement.
+    const now = Date.now();
+    const stale = sessionIds.filter((id) => {
+      const known = sessions.get(id);
+      return !known || now - known.checkedAt >= recheckMs;
+    });
+    if (stale.length > 0) {
+      const live = await refreshTokens.liveFamilies(options.db, stale);
+      for (const id of stale) {
+        // A revocation made here while the read was running wins.
+        if (sessions.get(id)?.live !== false || !live.has(id)) remember(id, live.has(id));
+      }
+    }
+    return sessionIds.filter((id) => sessions.get(id)?.live === false);
+  }
+
+  function isSessionLive(sessionId: string): Promise<boolean> {
+    const known = sessions.get(sessionId);
+    if (known && Date.now() - known.checkedAt < recheckMs) return Promise.resolve(known.live);
+    let read = sessionReads.get(sessionId);
+    if (!read) {
+      read = refreshTokens.familyLive(options.db, sessionId).then(
+        (live) => {
+          sessionReads.delete(sessionId);
+          // A revocation that happened while the read was running wins.
+          const now = sessions.get(sessionId);
+          if (!now || now.live || now === known) remember(sessionId, live);
+          return sessions.get(sessionId)!.live;
+        },
+        (error: unknown) => {
+          sessionReads.delete(sessionId);
+          throw error;
+        },
+      );
+      sessionReads.set(sessionId, read);
+    }
+    return read;
+  }
+
+  async function signAccess(subject: Subject, sessionId: string): Promise<string> {
     const extra =
       subject.principal === 'staff' ? { hospitalIdx: subject.hospitalIdx, role: subject.role } : {};
-    return new SignJWT({ loginId: subject.loginId, ...extra })
+    return new SignJWT({ loginId: subject.loginId, sid: sessionId, ...extra })
       .setProtectedHeader({ alg: ALGORITHM, typ: ACCESS_TYP })
       .setSubject(String(subject.idx))
       .setIssuer(ISSUER)
@@ -242,12 +320,16 @@ export function createTokens(options: {
       }
       const claims = principal ? claimsFrom(check.payload, principal) : null;
       if (!claims) throw notLoggedIn();
+      // Issued before tokens named their login: the app refreshes into one that does.
+      if (claims.sid === '') throw tokenExpired();
+      if (!(await isSessionLive(claims.sid))) throw notLoggedIn();
       return claims;
     },
 
     async issuePair(subject) {
-      const refreshToken = await newRefreshToken(options.db, subject, randomUUID(), null);
-      return { accessToken: await signAccess(subject), refreshToken };
+      const familyId = randomUUID();
+      const refreshToken = await newRefreshToken(options.db, subject, familyId, null);
+      return { accessToken: await signAccess(subject, familyId), refreshToken };
     },
 
     async rotate(principal, headers, loadSubject) {
@@ -263,23 +345,41 @@ export function createTokens(options: {
         if (row.rotated_at) {
           // A rotated token came back: someone holds a copy. End the whole login (RFC 9700 §4.14).
           await refreshTokens.revokeFamily(tx, row.family_id);
+          revoked([row.family_id]);
           return { kind: 'reused' as const };
         }
         if (row.expires_at.getTime() <= Date.now() || !subject) {
           await refreshTokens.revokeFamily(tx, row.family_id);
+          revoked([row.family_id]);
           return { kind: 'failed' as const };
         }
         await refreshTokens.markRotated(tx, row.idx);
         const refreshToken = await newRefreshToken(tx, subject, row.family_id, row.idx);
-        return { kind: 'rotated' as const, refreshToken };
+        return { kind: 'rotated' as const, refreshToken, familyId: row.family_id };
       });
       if (outcome.kind === 'reused') throw new DomainError('REFRESH_TOKEN_REUSED');
       if (outcome.kind === 'failed') throw refreshFailed();
-      return { accessToken: await signAccess(subject!), refreshToken: outcome.refreshToken };
+      return {
+        accessToken: await signAccess(subject!, outcome.familyId),
+        refreshToken: outcome.refreshToken,
+      };
     },
 
     async revokeAllOf(principal, subjectIdx, db = options.db) {
-      await refreshTokens.revokeAllOf(db, principal, subjectIdx);
+      revoked(await refreshTokens.revokeAllOf(db, principal, subjectIdx));
+    },
+
+    async revokeSession(sessionId) {
+      if (!SESSION_ID.test(sessionId)) return;
+      await refreshTokens.revokeFamily(options.db, sessionId);
+      revoked([sessionId]);
+    },
+
+    isSessionLive,
+    endedSessionsAmong,
+
+    onSessionsRevoked(listener) {
+      revokedListeners.push(listener);
     },
 
     pruneExpired(days) {

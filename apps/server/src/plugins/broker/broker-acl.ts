@@ -1,4 +1,4 @@
-import { parseTopic, provisionalRoomIdx, type ParsedTopic } from '@smartcare/contract/topics';
+import { parseTopic, type ParsedTopic, type TopicKind } from '@smartcare/contract/topics';
 
 /** Who is on the other end of an MQTT connection, from the access token (brief §4). */
 export type BrokerPrincipal =
@@ -7,86 +7,62 @@ export type BrokerPrincipal =
 
 export type TopicAction = 'subscribe' | 'publish';
 
-/** Facts the ACL needs from storage; passed in so the rules stay testable. */
-export interface AclLookups {
-  /** The room's owner and hospital, or null when there is no such room. */
-  chatRoom(roomIdx: number): Promise<{ patientIdx: number; hospitalIdx: number } | null>;
-  /** The hospital the patient has chosen now (it may change after login). */
-  chosenHospital(patientIdx: number): Promise<number | null>;
+/**
+ * What the module that owns a topic kind declares to the broker (issue 11): who may subscribe
+ * and publish there, and what the audit log needs. The broker knows no module's topics.
+ */
+export interface TopicAccess<K extends TopicKind = TopicKind> {
+  may(
+    principal: BrokerPrincipal,
+    action: TopicAction,
+    topic: Extract<ParsedTopic, { kind: K }>,
+  ): Promise<boolean>;
+  /** The patient a topic concerns, for the audit log; none when absent. */
+  patientOf?(topic: Extract<ParsedTopic, { kind: K }>): Promise<number | null>;
+  /** A staff member subscribing here receives a patient's conversation: audited even when allowed. */
+  auditStaffSubscribe?: boolean;
 }
 
-/** Chat events a client may publish; create/update/change/enter events come from the server only. */
-const PATIENT_CHAT_PUBLISHES = new Set(['message', 'complete']);
-const STAFF_CHAT_PUBLISHES = new Set(['message', 'enter', 'complete']);
+/** What the audit hook learns of a decision's topic from its declaration. */
+export interface TopicFacts {
+  patientOf(): Promise<number | null>;
+  auditStaffSubscribe: boolean;
+}
+
+const NO_FACTS: TopicFacts = { patientOf: async () => null, auditStaffSubscribe: false };
 
 /**
- * May this principal subscribe to / publish on this topic? Anything `parseTopic` cannot
- * read is refused, so `#`, `chat/#`, `chat/+/message` or `nurseCalling/+` never reach
- * across patients or hospitals.
+ * The topic ACL: each module declares its kinds; anything `parseTopic` cannot read, or of a
+ * kind no module declared, is refused, so `#`, `chat/#`, `chat/+/message` or
+ * `nurseCalling/+` never reach across patients or hospitals.
  */
-export async function isTopicAllowed(
-  principal: BrokerPrincipal,
-  action: TopicAction,
-  topic: string,
-  lookups: AclLookups,
-): Promise<boolean> {
-  const parsed = parseTopic(topic);
-  if (!parsed) return false;
-  return principal.kind === 'patient'
-    ? patientMay(principal.idx, action, parsed, lookups)
-    : staffMay(principal.hospitalIdx, principal.idx, action, parsed, lookups);
+export function createTopicAccess() {
+  const declared = new Map<TopicKind, TopicAccess<never>>();
+  const accessOf = (kind: TopicKind) => declared.get(kind) as TopicAccess | undefined;
+  return {
+    declare<K extends TopicKind>(kind: K, access: TopicAccess<K>): void {
+      if (declared.has(kind)) throw new Error(`topic kind ${kind} is declared twice`);
+      declared.set(kind, access as unknown as TopicAccess<never>);
+    },
+
+    /** May this principal subscribe to / publish on this topic? */
+    async isAllowed(principal: BrokerPrincipal, action: TopicAction, topic: string): Promise<boolean> {
+      const parsed = parseTopic(topic);
+      const access = parsed && accessOf(parsed.kind);
+      if (!parsed || !access) return false;
+      return access.may(principal, action, parsed);
+    },
+
+    factsOf(topic: string): TopicFacts {
+      const parsed = parseTopic(topic);
+      const access = parsed && accessOf(parsed.kind);
+      if (!parsed || !access) return NO_FACTS;
+      return {
+        patientOf: async () => (access.patientOf ? access.patientOf(parsed) : null),
+        auditStaffSubscribe: access.auditStaffSubscribe ?? false,
+      };
+    },
+  };
 }
 
-async function patientMay(
-  patientIdx: number,
-  action: TopicAction,
-  topic: ParsedTopic,
-  lookups: AclLookups,
-): Promise<boolean> {
-  switch (topic.kind) {
-    case 'chat': {
-      if (topic.event === '#' && action === 'publish') return false;
-      if (action === 'publish' && !PATIENT_CHAT_PUBLISHES.has(topic.event)) return false;
-      // Before a room exists the patient uses -patientIdx (spec §3); only their own.
-      if (topic.roomIdx < 0) return topic.roomIdx === provisionalRoomIdx(patientIdx);
-      const room = await lookups.chatRoom(topic.roomIdx);
-      return room !== null && room.patientIdx === patientIdx;
-    }
-    case 'nurseCalling':
-      // The board lists every patient's calls: a patient may only post to it, never read it.
-      return action === 'publish' && topic.hospitalIdx === (await lookups.chosenHospital(patientIdx));
-    case 'nurseCallingPatient':
-      return (
-        action === 'subscribe' &&
-        topic.patientIdx === patientIdx &&
-        topic.hospitalIdx === (await lookups.chosenHospital(patientIdx))
-      );
-    case 'staffInbox':
-      return false;
-  }
-}
-
-async function staffMay(
-  hospitalIdx: number,
-  staffIdx: number,
-  action: TopicAction,
-  topic: ParsedTopic,
-  lookups: AclLookups,
-): Promise<boolean> {
-  switch (topic.kind) {
-    case 'chat': {
-      if (action === 'publish' && !STAFF_CHAT_PUBLISHES.has(topic.event)) return false;
-      if (topic.roomIdx <= 0) return false;
-      const room = await lookups.chatRoom(topic.roomIdx);
-      return room !== null && room.hospitalIdx === hospitalIdx;
-    }
-    // Calls are acknowledged and completed over REST (validated, audited); the board and the
-    // inbox are written by the server only. Each member reads their own inbox (their unread counts).
-    case 'nurseCalling':
-      return action === 'subscribe' && topic.hospitalIdx === hospitalIdx;
-    case 'staffInbox':
-      return action === 'subscribe' && topic.hospitalIdx === hospitalIdx && topic.staffIdx === staffIdx;
-    case 'nurseCallingPatient':
-      return false;
-  }
-}
+export type TopicAccessRegistry = ReturnType<typeof createTopicAccess>;

@@ -19,7 +19,7 @@ export function brokerTokenCheck(tokens: Pick<Tokens, 'verifyAccessToken'>) {
               loginId: claims.loginId,
               hospitalIdx: claims.hospitalIdx,
             };
-      return { ok: true, principal, expiresAt: claims.exp * 1000 };
+      return { ok: true, principal, expiresAt: claims.exp * 1000, sessionId: claims.sid };
     } catch (error) {
       if (error instanceof DomainError)
         return { ok: false, reason: error.code === 'TOKEN_EXPIRED' ? 'expired' : 'invalid' };

@@ -126,7 +126,8 @@ describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL an
       () => true,
       10_000,
     );
-    expect(room).toMatchObject({ patientIdx: patientAccount.idx, status: 'WAIT' });
+    // Its first summary comes before the bot's turn: the bot has the room (decision 011).
+    expect(room).toMatchObject({ patientIdx: patientAccount.idx, status: 'NONE' });
 
     expect(await nurse.subscribe(topics.chatRoomAll(room.idx))).toBe(true);
     await patient.publish(topics.chatRoomEvent(room.idx, 'message'), {

@@ -1,5 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, repoRoot, waitForHealth } from '../../../../../e2e/support/server.ts';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitForHealth } from '../../testing/server-process-helpers.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
 
 /**
  * The real server as a child process, started as `npm run serve` starts it, for the tests

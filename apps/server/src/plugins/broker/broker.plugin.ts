@@ -3,20 +3,43 @@ import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MQTT_PATH, parseTopic, type ParsedTopic } from '@smartcare/contract/topics';
-import { createWebSocketStream, WebSocketServer, type WebSocket } from 'ws';
-import { isTopicAllowed, type AclLookups, type BrokerPrincipal } from './broker-acl.ts';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import {
+  MQTT_PATH,
+  parseTopic,
+  PUBLISH_REFUSED_TOPIC,
+  type ParsedTopic,
+  type PublishRefusal,
+} from '@smartcare/contract/topics';
+import { WebSocketServer } from 'ws';
+import {
+  createTopicAccess,
+  type BrokerPrincipal,
+  type TopicAccessRegistry,
+  type TopicAction,
+} from './broker-acl.ts';
+import type { AccessDecisionHook } from './broker-audit.ts';
 import { createRedisBrokerParts } from './broker-redis.ts';
+import { createRateLimiter, type RateLimit, type RateLimiter } from '../../lib/token-bucket.ts';
+import { DEFAULT_MQTT_SIZE_LIMITS, MqttSizeGuard, type MqttSizeLimits } from './mqtt-size-guard.ts';
 
 /** Largest WebSocket frame the broker reads, and largest publish payload it considers. */
 const MAX_FRAME_BYTES = 64 * 1024;
 const MAX_PAYLOAD_BYTES = 16 * 1024;
+/** Where a publish over its rate limit goes instead: no client can subscribe to it (ACL). */
+const DROPPED_TOPIC = '$smartcare/dropped';
 
 /** MQTT 3.1.1 CONNACK return codes (aedes' AuthErrorCode is a const enum, unusable with isolatedModules). */
 const CONNACK = { IDENTIFIER_REJECTED: 2, BAD_USERNAME_OR_PASSWORD: 4, NOT_AUTHORIZED: 5 } as const;
 
 export type AccessTokenCheck =
-  | { ok: true; principal: BrokerPrincipal; /** epoch ms */ expiresAt: number }
+  | {
+      ok: true;
+      principal: BrokerPrincipal;
+      /** epoch ms */ expiresAt: number;
+      /** The login the token belongs to: its connections close when it is revoked. */
+      sessionId: string;
+    }
   | { ok: false; reason: 'expired' | 'invalid' };
 
 /** What a module does with a client's publish: the packet that is delivered instead, and follow-ups. */
@@ -45,12 +68,40 @@ export class PublishRefused extends Error {
 
 export interface BrokerOptions {
   checkAccessToken(token: string): Promise<AccessTokenCheck>;
-  acl: AclLookups;
+  /** Told every ACL decision, for the audit log (broker-audit.ts); never delays or fails it. */
+  onAccessDecision?: AccessDecisionHook | undefined;
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
+  /** Bytes before login and per packet after (point 11); the defaults suit the apps. */
+  sizeLimits?: MqttSizeLimits | undefined;
+  /**
+   * Rate limits by name (issue 10 point 12), which `handleClientPublishes` refers to: one
+   * bucket per connection and one per person (all their devices on this process).
+   */
+  publishLimits?: Record<string, { perConnection: RateLimit; perPerson: RateLimit }>;
+  /**
+   * Browser pages of other origins that may open the broker's WebSocket (CORS_ORIGINS);
+   * the server's own origin always may, and a client without `Origin` is a native one.
+   */
+  allowedOrigins?: readonly string[];
+  /** Behind a proxy, the page's host is in X-Forwarded-Host. */
+  trustProxy?: boolean;
+  /** Revoked logins (decision 012): their open connections are closed. */
+  sessions?: {
+    /** Told at once of the logins this process revokes. */
+    onRevoked(listener: (sessionIds: readonly string[]) => void): void;
+    /** Asked every `recheckMs` about the connected logins, in one call: those revoked elsewhere. */
+    endedAmong(sessionIds: readonly string[]): Promise<string[]>;
+    recheckMs: number;
+  };
 }
 
 export interface RealtimeBroker {
+  /**
+   * A module declares who may subscribe and publish on one of its topic kinds (issue 11);
+   * a kind nobody declared is refused.
+   */
+  declareTopic: TopicAccessRegistry['declare'];
   /** Publishes a server event (QoS 1) and resolves once it was handed to subscribers. */
   publish(topic: string, payload: unknown): Promise<void>;
   /**
@@ -62,12 +113,16 @@ export interface RealtimeBroker {
     accepts: (topic: ParsedTopic) => boolean,
     handler: ClientPublishHandler,
     orderKey?: (topic: ParsedTopic) => string,
+    /** A name of `publishLimits`: beyond it the publish is dropped and the client told so. */
+    limit?: string,
   ): void;
   /**
    * Runs server work (e.g. storing and publishing the bot's reply) in the order of `key`'s
    * client publishes: after those that arrived before it, before those that arrive later.
    */
   inOrder<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Closes every connection of these logins (logout, revocation). */
+  closeSessions(sessionIds: readonly string[]): void;
   /** Resolves when every follow-up started so far has finished (tests, shutdown). */
   settled(): Promise<void>;
   readonly connectedClients: number;
@@ -81,23 +136,9 @@ declare module 'fastify' {
 
 interface Session {
   principal: BrokerPrincipal;
+  sessionId: string;
   expiresAt: number;
   expiryTimer: NodeJS.Timeout;
-}
-
-/**
- * The connection as the stream aedes reads and writes. mqtt-packet writes each packet in
- * pieces (header, length, topic, id, payload) under one cork; the stream from `ws` would
- * send every piece as a WebSocket frame of its own, each a socket write. Everything corked
- * together goes out as one frame instead: MQTT over WebSocket allows a frame to carry
- * several packets, or part of one.
- */
-function mqttStream(socket: WebSocket): Duplex {
-  const stream = createWebSocketStream(socket);
-  stream._writev = (chunks, callback) => {
-    stream._write(Buffer.concat(chunks.map(({ chunk }) => chunk as Buffer)), chunks[0]!.encoding, callback);
-  };
-  return stream;
 }
 
 function authError(returnCode: number, message: string): AuthenticateError {
@@ -110,7 +151,20 @@ function samePrincipal(a: BrokerPrincipal, b: BrokerPrincipal): boolean {
 
 async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   const log = app.log.child({ module: 'broker' });
+  /** Audit after the decision, off the packet's path: a slow audit write never delays delivery. */
+  const access = createTopicAccess();
+  const reportAccess = (principal: BrokerPrincipal, action: TopicAction, topic: string, allowed: boolean) => {
+    options
+      .onAccessDecision?.(principal, action, topic, allowed, access.factsOf(topic))
+      .catch((error: unknown) => log.error({ err: error, topic }, 'access decision could not be audited'));
+  };
   const sessions = new WeakMap<Client, Session>();
+  /** Each connection's size guard, told when its client has logged in. */
+  const guards = new WeakMap<Client, MqttSizeGuard>();
+  const sizeLimits = options.sizeLimits ?? DEFAULT_MQTT_SIZE_LIMITS;
+  /** The connections of each login, to close them when it is revoked. */
+  const bySession = new Map<string, Set<Client>>();
+  const allowedOrigins = new Set((options.allowedOrigins ?? []).map((origin) => new URL(origin).origin));
   /** Client publishes between authorization and delivery, with what to do after delivery. */
   const inFlight = new WeakMap<PublishPacket, { afterDelivery?: () => Promise<void>; finish: () => void }>();
   /** Each connection's publishes not yet delivered or refused, to let go of if it drops first. */
@@ -122,7 +176,15 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     accepts: (topic: ParsedTopic) => boolean;
     handler: ClientPublishHandler;
     orderKey?: ((topic: ParsedTopic) => string) | undefined;
+    limit?: { perConnection: RateLimiter; perPerson: RateLimiter } | undefined;
   }[] = [];
+  const limiters = new Map<string, { perConnection: RateLimiter; perPerson: RateLimiter }>();
+  for (const [name, limit] of Object.entries(options.publishLimits ?? {})) {
+    limiters.set(name, {
+      perConnection: createRateLimiter(limit.perConnection),
+      perPerson: createRateLimiter(limit.perPerson),
+    });
+  }
   const redis = options.redisUrl
     ? createRedisBrokerParts(options.redisUrl, options.redisPrefix ?? 'smartcare:')
     : null;
@@ -189,7 +251,16 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
           // At expiry the connection ends; the app reconnects with a fresh token.
           const expiryTimer = setTimeout(() => client.close(), Math.max(0, check.expiresAt - Date.now()));
           expiryTimer.unref();
-          sessions.set(client, { principal: check.principal, expiresAt: check.expiresAt, expiryTimer });
+          sessions.set(client, {
+            principal: check.principal,
+            sessionId: check.sessionId,
+            expiresAt: check.expiresAt,
+            expiryTimer,
+          });
+          const ofSession = bySession.get(check.sessionId) ?? new Set<Client>();
+          ofSession.add(client);
+          bySession.set(check.sessionId, ofSession);
+          guards.get(client)?.authenticated();
           done(null, true);
         })
         .catch((error: unknown) => {
@@ -201,10 +272,12 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     authorizeSubscribe(client, subscription, done) {
       const session = liveSession(client);
       if (!session) return done(null, null);
-      isTopicAllowed(session.principal, 'subscribe', subscription.topic, options.acl)
+      access
+        .isAllowed(session.principal, 'subscribe', subscription.topic)
         .then((allowed) => {
           if (!allowed)
             log.warn({ principal: session.principal, topic: subscription.topic }, 'subscription refused');
+          reportAccess(session.principal, 'subscribe', subscription.topic, allowed);
           // null → SUBACK 0x80 and the client stays connected (stack-notes).
           done(null, allowed ? { ...subscription, qos: Math.min(subscription.qos, 1) as 0 | 1 } : null);
         })
@@ -242,15 +315,35 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       };
       if (!topic || !entry) return refuse('no such topic');
       if ((packet.payload as Buffer).length > MAX_PAYLOAD_BYTES) return refuse('payload too large');
+      if (entry.limit) {
+        const person = `${session.principal.kind}:${session.principal.idx}`;
+        // Both buckets must have room (a publish the person's bucket refuses has used its
+        // connection's token: the connection's limit is the tighter one by design).
+        const byConnection = entry.limit.perConnection.take(client.id);
+        const byPerson = byConnection.ok ? entry.limit.perPerson.take(person) : byConnection;
+        if (!byPerson.ok) {
+          finish();
+          return dropLimited(
+            client,
+            packet,
+            session,
+            Math.max(byConnection.ok ? 0 : byConnection.retryAfterMs, byPerson.retryAfterMs),
+            done,
+          );
+        }
+      }
       const turn = entry.orderKey ? waitTurn(entry.orderKey(topic), delivered) : Promise.resolve();
       turn
         .then(() => {
           // A delivery that never reports back must not hold its order key (or settled()) forever.
           setTimeout(finish, 10_000).unref();
-          return isTopicAllowed(session.principal, 'publish', packet.topic, options.acl);
+          return access.isAllowed(session.principal, 'publish', packet.topic);
         })
         .then(async (allowed) => {
-          if (!allowed) return refuse('topic not allowed');
+          if (!allowed) {
+            reportAccess(session.principal, 'publish', packet.topic, false);
+            return refuse('topic not allowed');
+          }
           // Stored first, delivered after: what subscribers receive is what the database holds.
           const result = await entry.handler({
             principal: session.principal,
@@ -279,6 +372,7 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     },
 
     // Nothing reaches a connection once its token has expired, even before the timer fires.
+    // Nor does a dropped publish reach anyone (it is sent to a topic no one can subscribe to).
     authorizeForward(client, packet) {
       return liveSession(client) ? packet : null;
     },
@@ -300,9 +394,58 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     },
   });
 
+  /**
+   * Over a rate limit: the client gets its PUBACK and stays connected (it would only resend
+   * after a reconnect), nothing is stored or delivered, and it is told on PUBLISH_REFUSED_TOPIC.
+   */
+  function dropLimited(
+    client: Client,
+    packet: PublishPacket,
+    session: Session,
+    retryAfterMs: number,
+    done: (error?: Error | null) => void,
+  ) {
+    const refusal: PublishRefusal = {
+      topic: packet.topic,
+      code: ResultCode.RATE_LIMITED,
+      retryAfterS: Math.ceil(retryAfterMs / 1000),
+    };
+    try {
+      const body = JSON.parse((packet.payload as Buffer).toString('utf8')) as Record<string, unknown>;
+      for (const key of ['clientMsgId', 'clientCallId'] as const) {
+        const id = body[key];
+        if (typeof id === 'string' && id.length <= 64) refusal[key] = id;
+      }
+    } catch {
+      // Not JSON: the refusal names the topic only.
+    }
+    log.warn({ principal: session.principal, topic: packet.topic }, 'publish over the rate limit');
+    packet.topic = DROPPED_TOPIC;
+    packet.payload = Buffer.alloc(0);
+    packet.retain = false;
+    done(null);
+    client.publish(
+      {
+        cmd: 'publish',
+        topic: PUBLISH_REFUSED_TOPIC,
+        payload: Buffer.from(JSON.stringify(refusal)),
+        qos: 0,
+        retain: false,
+        dup: false,
+      },
+      () => undefined,
+    );
+  }
+
   broker.on('clientDisconnect', (client) => {
+    for (const limiter of limiters.values()) limiter.perConnection.forget(client.id);
     const session = sessions.get(client);
-    if (session) clearTimeout(session.expiryTimer);
+    if (session) {
+      clearTimeout(session.expiryTimer);
+      const ofSession = bySession.get(session.sessionId);
+      ofSession?.delete(client);
+      if (ofSession?.size === 0) bySession.delete(session.sessionId);
+    }
     sessions.delete(client);
     // What it published and we stored may now never be delivered by aedes (the app resends it,
     // and the resend is delivered as the stored message): let the next one in its order go.
@@ -314,6 +457,7 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   );
 
   const realtime: RealtimeBroker = {
+    declareTopic: (kind, declaration) => access.declare(kind, declaration),
     publish(topic, payload) {
       const packet = {
         cmd: 'publish',
@@ -327,14 +471,30 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
         broker.publish(packet, (error) => (error ? reject(error) : resolve())),
       );
     },
-    handleClientPublishes(accepts, handler, orderKey) {
-      handlers.push({ accepts, handler, orderKey });
+    handleClientPublishes(accepts, handler, orderKey, limit) {
+      const limiter = limit === undefined ? undefined : limiters.get(limit);
+      if (limit !== undefined && !limiter) throw new Error(`no publish limit named ${limit}`);
+      handlers.push({ accepts, handler, orderKey, limit: limiter });
     },
     inOrder(key, work) {
       let release!: () => void;
       const result = waitTurn(key, new Promise<void>((resolve) => (release = resolve))).then(work);
       result.then(release, release);
       return result;
+    },
+    closeSessions(sessionIds) {
+      for (const sessionId of sessionIds) {
+        const clients = bySession.get(sessionId);
+        if (!clients) continue;
+        bySession.delete(sessionId);
+        for (const client of clients) {
+          // Nothing more reaches it even before the socket is gone (authorizeForward, liveSession).
+          const session = sessions.get(client);
+          if (session) session.expiresAt = 0;
+          client.close();
+        }
+        log.info({ sessionId, connections: clients.size }, 'revoked login disconnected');
+      }
     },
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
@@ -344,6 +504,23 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     },
   };
   app.decorate('broker', realtime);
+
+  // Revocations made here close the login's connections at once; those made by another
+  // process are found by asking again every `recheckMs` (the staleness bound, decision 012).
+  let recheck: NodeJS.Timeout | undefined;
+  if (options.sessions) {
+    const { endedAmong, onRevoked, recheckMs } = options.sessions;
+    onRevoked((sessionIds) => realtime.closeSessions(sessionIds));
+    recheck = setInterval(() => {
+      if (bySession.size === 0) return;
+      endedAmong([...bySession.keys()])
+        .then((ended) => {
+          if (ended.length > 0) realtime.closeSessions(ended);
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'login check failed'));
+    }, recheckMs);
+    recheck.unref();
+  }
 
   // The MQTT socket is taken straight from the HTTP upgrade, not through a Fastify route:
   // @fastify/websocket keeps each connection's Fastify request and reply (with the raw
@@ -357,10 +534,41 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => broker.handle(mqttStream(ws)));
+    // Browsers send cookies and no CORS check with a WebSocket: another site's page must not
+    // reach the broker with the visitor's browser (cross-site WebSocket hijacking).
+    if (!originAllowed(request)) {
+      log.warn({ origin: request.headers.origin }, 'websocket origin refused');
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // Only the address is kept for the connection's life, not the upgrade request with its headers.
+    const address = request.socket.remoteAddress;
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      const guard = new MqttSizeGuard(ws, sizeLimits, (error) =>
+        log.warn({ address, reason: error.message }, 'mqtt connection too large'),
+      );
+      guards.set(broker.handle(guard), guard);
+    });
   });
 
+  function originAllowed(request: IncomingMessage): boolean {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      return false; // `null` (a sandboxed or file page) and anything unreadable
+    }
+    if (allowedOrigins.has(url.origin)) return true;
+    const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
+    const host =
+      (typeof forwarded === 'string' ? forwarded.split(',')[0]!.trim() : request.headers.host) ?? '';
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.host === host.toLowerCase();
+  }
+
   app.addHook('onClose', async () => {
+    clearInterval(recheck);
     await realtime.settled();
     await new Promise<void>((resolve) => broker.close(() => resolve()));
     await new Promise<void>((resolve) => sockets.close(() => resolve()));

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
@@ -105,6 +108,23 @@ describe('connecting', () => {
     expect(await upgrade(`${MQTT_PATH}?client=app`)).toBe('open');
     expect(await upgrade('/medical2/app/api/health')).toBe('404');
     expect(await upgrade('/mqtt-other')).toBe('404');
+  });
+
+  it('keeps nothing of the upgrade request once the connection is open (memory per connection, issue 11 point 7)', async () => {
+    let request: WeakRef<IncomingMessage> | undefined;
+    const remember = (upgrade: IncomingMessage) => (request = new WeakRef(upgrade));
+    t.app.server.once('upgrade', remember);
+    const client = await connect('lee');
+    expect(client.client.connected).toBe(true);
+    expect(request).toBeDefined();
+    // A full collection: the request (its headers, its socket's parser state) is garbage.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    for (let i = 0; i < 3 && request!.deref(); i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(request!.deref()).toBeUndefined();
   });
 
   it('sends each packet in one WebSocket frame, not one frame per piece of it', async () => {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile, mkdir, cp } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat, writeFile, mkdir, cp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,65 @@ describe('embedded database in DATA_DIR', () => {
       await second.close();
     }
   });
+
+  /** Paths under `dir` (and `dir` itself) that others could read: not 0700 directories / 0600 files. */
+  async function notPrivate(dir: string): Promise<string[]> {
+    const out: string[] = [];
+    if (((await stat(dir)).mode & 0o777) !== 0o700)
+      out.push(`${dir} ${((await stat(dir)).mode & 0o777).toString(8)}`);
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isSymbolicLink()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const mode = (await stat(full).catch(() => null))?.mode;
+      if (mode === undefined) continue; // removed meanwhile (an old WAL segment)
+      if ((mode & 0o777) !== (entry.isDirectory() ? 0o700 : 0o600))
+        out.push(`${full} ${(mode & 0o777).toString(8)}`);
+    }
+    return out;
+  }
+
+  it('DATA_DIR is 0700 and everything in it private, after start and after writes (issue 10 point 16)', async () => {
+    // As an older server left it: a world-readable directory with PGlite's 0666 files.
+    const parent = await mkdtemp(path.join(tmpdir(), 'smartcare-modes-'));
+    const dir = path.join(parent, 'data');
+    await mkdir(dir);
+    await prepareDataDir(dir);
+    await chmod(dir, 0o755);
+    expect((await notPrivate(dir)).length).toBeGreaterThan(100);
+    const t = await buildTestApp({ config: { dataDir: dir, tokenSecret: undefined } });
+    try {
+      expect(await notPrivate(dir)).toEqual([]);
+      // Writes that make new files: tables, rows, WAL, a checkpoint, through the API too.
+      const patient = await createPatient(t.app.db, { name: '권한환자' });
+      const { accessToken } = await loginPatient(t.baseUrl, patient);
+      for (let i = 0; i < 20; i++) {
+        await api(t.baseUrl).put(apiPaths.patient.updateMyData, {
+          token: accessToken,
+          body: { description: `메모 ${i}` },
+        });
+      }
+      await t.app.db.query(
+        'CREATE TABLE mode_probe AS SELECT g, repeat(md5(g::text), 20) AS filler FROM generate_series(1, 5000) g',
+      );
+      await t.app.db.query('CHECKPOINT');
+      expect(await notPrivate(dir)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+    expect(await notPrivate(dir)).toEqual([]);
+    await rm(parent, { recursive: true, force: true });
+  });
+
+  it('a fresh DATA_DIR is created 0700 (issue 10 point 16)', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'smartcare-modes-'));
+    // Missing, parents too: the first start creates it (a cold initdb, a few seconds).
+    const dir = path.join(parent, 'new', 'data');
+    const t = await buildTestApp({ config: { dataDir: dir } });
+    await t.close();
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect(await notPrivate(dir)).toEqual([]);
+    await rm(parent, { recursive: true, force: true });
+  }, 60_000);
 
   it('a second server on the same directory refuses to start with a clear message', async () => {
     const running = await buildTestApp({ config: { dataDir } });

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import lockfile from 'proper-lockfile';
 import type { Config } from '../../config.ts';
+import { ensurePrivateDir, restrictUmask, tightenModes } from './data-dir-modes.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite, pgliteDatabase } from './pglite-database.ts';
@@ -38,6 +38,9 @@ export interface DbPluginOptions {
   exit: ExitFn;
   lockTiming?: LockTiming;
 }
+
+/** How often DATA_DIR's modes are checked while running (PGlite sets its own on files it rewrites). */
+const KEEP_PRIVATE_EVERY_MS = 60_000;
 
 /** A lost lock stops the server even if closing hangs (an in-flight request that never ends). */
 const FORCED_EXIT_AFTER_MS = 10_000;
@@ -81,10 +84,14 @@ export async function openDatabase(
   if (config.databaseUrl) {
     return { db: postgresDatabase(config.databaseUrl), release: async () => undefined };
   }
-  await mkdir(config.dataDir, { recursive: true });
+  // Health data: private to the server's user from the first file on (issue 10 point 16).
+  restrictUmask();
+  await ensurePrivateDir(config.dataDir);
   const release = await lockDataDir(config.dataDir, onLockCompromised, lockTiming);
   try {
     const pglite = await openPglite(path.join(config.dataDir, 'pglite'));
+    // PGlite's initial cluster and the relcache files it rewrites at start come 0666/0644.
+    await tightenModes(config.dataDir);
     return { db: pgliteDatabase(pglite), release };
   } catch (error) {
     await release();
@@ -131,8 +138,23 @@ export const dbPlugin = fp<DbPluginOptions>(
     }
     if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
     app.decorate('db', db);
+    const embeddedDir = options.database || options.config.databaseUrl ? undefined : options.config.dataDir;
+    let keepPrivate: NodeJS.Timeout | undefined;
+    if (embeddedDir) {
+      // Migrations create files; PGlite rewrites some with its own modes later: check again now
+      // and every minute, so a file never stays readable to others for long.
+      await tightenModes(embeddedDir);
+      keepPrivate = setInterval(() => {
+        tightenModes(embeddedDir).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not make DATA_DIR private'),
+        );
+      }, KEEP_PRIVATE_EVERY_MS);
+      keepPrivate.unref();
+    }
     app.addHook('onClose', async () => {
+      clearInterval(keepPrivate);
       await db.close();
+      if (embeddedDir) await tightenModes(embeddedDir).catch(() => undefined);
       // A lost lock is no longer ours to release (it may be another process's by now).
       if (!lockLost) await release();
     });

@@ -3,6 +3,7 @@ import { App, Badge, Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from '@smartcare/contract/api-paths';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { paths } from '../../config/paths';
 import {
@@ -13,10 +14,10 @@ import {
 } from '../../lib/realtime';
 import { useSession, useSessionStore } from '../../lib/session';
 import { getChatRoomsQueryOptions } from '../../features/inbox/api/get-chat-rooms';
-import { useInboxLive } from '../../features/inbox/use-inbox-live';
 import { getOpenCallsQueryOptions } from '../../features/nurse-call-board/api/get-open-calls';
 import { NurseCallLiveProvider } from '../../features/nurse-call-board/components/nurse-call-live';
 import { LanguageSelect } from '../language-select';
+import { UrgentChatAlert } from '../urgent-chat-alert';
 import { useServices } from '../provider';
 import { SESSION_END_KEY } from '../services';
 
@@ -39,7 +40,13 @@ function ConnectedConsole({ me }: { me: StaffProfile }) {
   useEffect(() => {
     notify.current = (kind) =>
       void message.error(
-        t(kind === 'connection' ? 'connection.connectionError' : 'connection.subscriptionError'),
+        t(
+          kind === 'connection'
+            ? 'connection.connectionError'
+            : kind === 'rateLimited'
+              ? 'broker.rateLimited'
+              : 'connection.subscriptionError',
+        ),
       );
   });
 
@@ -71,13 +78,15 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
   const sessionStore = useSessionStore();
   const navigate = useNavigate();
   const status = useRealtimeStatus();
-  useInboxLive(me.hospitalIdx, me.idx);
   const rooms = useQuery(getChatRoomsQueryOptions(api, 'open'));
   const calls = useQuery(getOpenCallsQueryOptions(api));
   const unread = (rooms.data ?? []).reduce((sum, room) => sum + room.unreadCount, 0);
   const openCalls = calls.data?.length ?? 0;
 
-  const logout = () => {
+  const logout = async () => {
+    // The server ends this login first: its tokens stop working and its live connection
+    // closes everywhere (decision 012). Unreachable or refused, the console logs out anyway.
+    await api.request('POST', apiPaths.staff.logout).catch(() => undefined);
     sessionStorage.setItem(SESSION_END_KEY, 'loggedOut');
     sessionStore.clear();
     queryClient.clear();
@@ -107,6 +116,7 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
               <Badge count={openCalls} size="small" color="#c92a2a" className="nav-badge" aria-hidden />
             )}
           </NavLink>
+          <NavLink to={paths.patients.href()}>{t('admissions.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
@@ -117,9 +127,10 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
             {t('header.staffInfo', { name: me.name, role: t(`roles.${me.role}`), hospital: me.hospitalName })}
           </span>
           <LanguageSelect />
-          <Button onClick={logout}>{t('header.logout')}</Button>
+          <Button onClick={() => void logout()}>{t('header.logout')}</Button>
         </div>
       </Layout.Header>
+      <UrgentChatAlert hospitalIdx={me.hospitalIdx} staffIdx={me.idx} />
       <Layout.Content id="main" className="console-main" tabIndex={-1}>
         <Outlet context={me} />
       </Layout.Content>

@@ -46,3 +46,27 @@ export function playAlertBeep(): void {
     oscillator.stop(t0 + 0.2);
   });
 }
+
+/**
+ * The escalation alarm (issue 10): louder and unlike the new-call beep — a harsh square wave
+ * alternating high and low six times — so an overdue call is heard as such across the station.
+ */
+export function playEscalationAlarm(): void {
+  const ctx = audioContext();
+  if (!ctx) return;
+  if (ctx.state === 'suspended') void ctx.resume();
+  const start = ctx.currentTime + 0.01;
+  for (let i = 0; i < 6; i++) {
+    const t0 = start + i * 0.3;
+    const oscillator = ctx.createOscillator();
+    const gain = ctx.createGain();
+    oscillator.type = 'square';
+    oscillator.frequency.value = i % 2 === 0 ? 1175 : 587;
+    gain.gain.setValueAtTime(0.0001, t0);
+    gain.gain.exponentialRampToValueAtTime(0.6, t0 + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t0 + 0.27);
+    oscillator.connect(gain).connect(ctx.destination);
+    oscillator.start(t0);
+    oscillator.stop(t0 + 0.28);
+  }
+}

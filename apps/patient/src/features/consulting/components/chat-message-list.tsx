@@ -10,11 +10,13 @@ export function ChatMessageList({
   patientIdx,
   locale,
   chat,
+  inpatient,
 }: {
   items: TimelineItem[];
   patientIdx: number;
   locale: AppLocale;
   chat: Realtime['chat'];
+  inpatient: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,6 +37,7 @@ export function ChatMessageList({
                   message={item.message}
                   mine={item.message.personType === 'PATIENT' && item.message.senderIdx === patientIdx}
                   locale={locale}
+                  inpatient={inpatient}
                 />
               );
             case 'pending':

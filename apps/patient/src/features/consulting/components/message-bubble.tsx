@@ -1,6 +1,8 @@
 import type { ChatMessage } from '@smartcare/contract/chat';
 import type { AppLocale } from '@smartcare/contract/result-codes';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import type { PendingChatMessage } from '../../../lib/realtime';
 import { formatTime } from '../chat-timeline';
 
@@ -12,13 +14,25 @@ export function MessageBubble({
   message,
   mine,
   locale,
+  inpatient,
 }: {
   message: ChatMessage;
   mine: boolean;
   locale: AppLocale;
+  /** The hospital area: the urgent guidance offers the app's nurse call. */
+  inpatient: boolean;
 }) {
   const { t } = useTranslation();
   const time = formatTime(message.createdAt, locale);
+  if (message.notice === 'STAFF_JOINED') {
+    return (
+      <li className="chat-notice" data-notice={message.notice}>
+        <span className="visually-hidden">{t('chatUrgent.staffJoined')}: </span>
+        {message.content}
+      </li>
+    );
+  }
+  const urgent = message.notice === 'URGENT' || message.notice === 'URGENT_SELF_HARM';
   const who = mine
     ? t('chat.me')
     : message.personType === 'CHATBOT'
@@ -26,7 +40,11 @@ export function MessageBubble({
       : message.senderName || t('chat.staff');
   const kind = mine ? 'mine' : message.personType === 'CHATBOT' ? 'bot' : 'staff';
   return (
-    <li className={`chat-row chat-row-${kind}`} data-person-type={message.personType}>
+    <li
+      className={`chat-row chat-row-${kind}${urgent ? ' chat-row-urgent' : ''}`}
+      data-person-type={message.personType}
+      data-notice={message.notice ?? undefined}
+    >
       {!mine && (
         <span className="chat-sender" aria-hidden="true">
           {message.personType === 'CHATBOT' && <span className="chat-bot-badge">{t('chat.bot')}</span>}
@@ -42,6 +60,24 @@ export function MessageBubble({
           {time}
         </time>
       </div>
+      {urgent && (
+        // Decision 011: what to do now, one tap away, right under the guidance.
+        <div className="chat-urgent-actions" role="group" aria-label={t('chatUrgent.label')}>
+          {inpatient && (
+            <Link className="chat-urgent-button chat-urgent-primary" to={paths.hospital.nurseCallList.href()}>
+              {t('chatUrgent.nurseCall')}
+            </Link>
+          )}
+          <a className="chat-urgent-button" href="tel:119">
+            {t('chatUrgent.call119')}
+          </a>
+          {message.notice === 'URGENT_SELF_HARM' && (
+            <a className="chat-urgent-button" href="tel:109">
+              {t('chatUrgent.call109')}
+            </a>
+          )}
+        </div>
+      )}
     </li>
   );
 }

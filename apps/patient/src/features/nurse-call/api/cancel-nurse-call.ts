@@ -1,12 +1,11 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { NurseCall } from '@smartcare/contract/nurse-call';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { myCallsQueryKey, withCall } from './get-my-calls';
 
 /** `PUT /nurseCall/cancel` with `{ callIdx }`: the patient takes back an open call. */
 export function cancelNurseCall(callIdx: number): Promise<NurseCall> {
-  return callApi<NurseCall>('PUT', apiPaths.nurseCall.cancel, { body: { callIdx } });
+  return api.nurseCall.cancel({ body: { callIdx } });
 }
 
 export function useCancelNurseCall() {

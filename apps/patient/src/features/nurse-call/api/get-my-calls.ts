@@ -1,13 +1,12 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { NurseCall } from '@smartcare/contract/nurse-call';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `GET /nurseCall/getMyCalls`: the patient's calls, newest first. */
 export const myCallsQueryKey = ['nurseCalls', 'mine'] as const;
 
 export function getMyCalls(): Promise<NurseCall[]> {
-  return callApi<NurseCall[]>('GET', apiPaths.nurseCall.getMyCalls);
+  return api.nurseCall.getMyCalls();
 }
 
 export function getMyCallsQueryOptions() {

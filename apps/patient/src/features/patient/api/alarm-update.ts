@@ -1,12 +1,11 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { AlarmUpdateBody, MyData } from '@smartcare/contract/patient';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { myDataQueryKey } from './get-my-data';
 
 /** `PUT /patient/alarmUpdate` with the switches that changed. */
 export function alarmUpdate(body: AlarmUpdateBody): Promise<unknown> {
-  return callApi<unknown>('PUT', apiPaths.patient.alarmUpdate, { body });
+  return api.patient.alarmUpdate({ body });
 }
 
 export function useAlarmUpdate() {
@@ -28,6 +27,12 @@ export function useAlarmUpdate() {
     onError: (_error, _body, context) => {
       if (context?.previous) queryClient.setQueryData(myDataQueryKey, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: myDataQueryKey }),
+    // The advertising switches are the marketing consents (issue 10 point 6): the consent
+    // list's query (features/terms, key ['consents']) is out of date with them.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myDataQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['consents'] }),
+      ]),
   });
 }

@@ -1,12 +1,11 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { loadPatient } from '../../../lib/auth';
 import { patientQueryKey } from './get-patient';
 
 /** `POST /patient/cancelDeleteRequest`: the patient withdraws a pending deletion request. */
 export async function cancelDeleteRequest(): Promise<void> {
-  await callApi<unknown>('POST', apiPaths.patient.cancelDeleteRequest);
+  await api.patient.cancelDeleteRequest();
   await loadPatient();
 }
 

@@ -1,15 +1,14 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DeletePatientBody } from '@smartcare/contract/patient';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, endSession } from '../../../lib/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { api, endSession } from '../../../lib/api-client';
 
 /** `DELETE /patient/delete`: immediate deletion, password confirmed; the session ends with it. */
 export async function deletePatient(body: DeletePatientBody): Promise<void> {
-  await callApi<unknown>('DELETE', apiPaths.patient.delete, { body });
+  await api.patient.delete({ body });
   await endSession();
 }
 
+/** The cache is cleared by the "deleted" screen, once the screens that observe it are gone. */
 export function useDeletePatient() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deletePatient, onSuccess: () => queryClient.clear() });
+  return useMutation({ mutationFn: deletePatient });
 }

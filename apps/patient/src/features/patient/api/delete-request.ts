@@ -1,13 +1,12 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DeletionRequest } from '@smartcare/contract/patient';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { loadPatient } from '../../../lib/auth';
 import { patientQueryKey } from './get-patient';
 
 /** `DELETE /patient/deleteRequest`: deletion after the grace period, unless withdrawn. */
 export async function deleteRequest(body: { reason?: string }): Promise<DeletionRequest> {
-  const request = await callApi<DeletionRequest>('DELETE', apiPaths.patient.deleteRequest, { body });
+  const request = await api.patient.deleteRequest({ body });
   await loadPatient();
   return request;
 }

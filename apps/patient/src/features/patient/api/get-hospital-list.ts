@@ -1,11 +1,10 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Hospital } from '@smartcare/contract/hospital';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `GET /hospital/getHospitalList?keyword=`: search by name or address. */
 export function getHospitalList(keyword: string): Promise<Hospital[]> {
-  return callApi<Hospital[]>('GET', apiPaths.hospital.getHospitalList, {
+  return api.hospital.getHospitalList({
     query: { keyword: keyword.trim() || undefined },
   });
 }

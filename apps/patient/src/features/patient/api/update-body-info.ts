@@ -1,12 +1,11 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { UpdateBodyInfoBody } from '@smartcare/contract/patient';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { myDataQueryKey } from './get-my-data';
 
 /** `PUT /patient/updateBodyInfo` (extra / body information screens). */
 export function updateBodyInfo(body: UpdateBodyInfoBody): Promise<unknown> {
-  return callApi<unknown>('PUT', apiPaths.patient.updateBodyInfo, { body });
+  return api.patient.updateBodyInfo({ body });
 }
 
 export function useUpdateBodyInfo() {

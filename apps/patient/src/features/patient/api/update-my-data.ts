@@ -1,14 +1,13 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { PatientProfile, UpdateMyDataBody } from '@smartcare/contract/patient';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { loadPatient } from '../../../lib/auth';
 import { myDataQueryKey } from './get-my-data';
 import { patientQueryKey } from './get-patient';
 
 /** `PUT /patient/updateMyData`; the stored `myData` is reloaded so every screen sees the change. */
 export async function updateMyData(body: UpdateMyDataBody): Promise<PatientProfile> {
-  await callApi<unknown>('PUT', apiPaths.patient.updateMyData, { body });
+  await api.patient.updateMyData({ body });
   return loadPatient();
 }
 

@@ -1,11 +1,10 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { TermsSummary } from '@smartcare/contract/terms';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `GET /terms/getTermsList` (no login needed: sign-up shows it). */
 export function getTermsList(): Promise<TermsSummary[]> {
-  return callApi<TermsSummary[]>('GET', apiPaths.terms.getTermsList);
+  return api.terms.getTermsList();
 }
 
 export function getTermsListQueryOptions() {

@@ -1,11 +1,11 @@
-import { apiPaths } from '@smartcare/contract/api-paths';
-import type { Terms } from '@smartcare/contract/terms';
+import type { Terms, TermsCode } from '@smartcare/contract/terms';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `GET /terms/getTerms?termsCode=`: one document with its body. */
 export function getTerms(termsCode: string): Promise<Terms> {
-  return callApi<Terms>('GET', apiPaths.terms.getTerms, { query: { termsCode } });
+  // The code comes from the route; the server answers an unknown one with NOT_FOUND.
+  return api.terms.getTerms({ query: { termsCode: termsCode as TermsCode } });
 }
 
 export function getTermsQueryOptions(termsCode: string) {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 
 export function getMyData(client: ApiClient): Promise<StaffProfile> {
-  return client.call<StaffProfile>('GET', apiPaths.staff.getMyData);
+  return client.api.staff.getMyData();
 }
 
 export function getMyDataQueryOptions(client: ApiClient) {

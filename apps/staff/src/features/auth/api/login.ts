@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
-import type { LoginBody, TokenPair } from '@smartcare/contract/auth';
+import type { LoginBody } from '@smartcare/contract/auth';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { useSessionStore, type SessionStore } from '../../../lib/session';
@@ -10,15 +9,14 @@ export interface LoginInput extends LoginBody {
   keepSignedIn: boolean;
 }
 
-/** Login without the bearer header (spec §6), then the profile, so the header can name the staff member. */
+/** Login (a public path: no bearer header, spec §6), then the profile, so the header can name the staff member. */
 export async function loginStaff(
   client: ApiClient,
   session: SessionStore,
   input: LoginInput,
 ): Promise<StaffProfile> {
-  const tokens = await client.call<TokenPair>('POST', apiPaths.staff.login, {
+  const tokens = await client.api.staff.login({
     body: { loginId: input.loginId.trim(), password: input.password },
-    auth: false,
   });
   session.start(input.loginId.trim(), tokens, input.keepSignedIn);
   try {

@@ -1,5 +1,4 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage } from '@smartcare/contract/chat';
 import type { Page } from '@smartcare/contract/paging';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
@@ -17,7 +16,7 @@ export function getChatMessages(
   params: ChatMessagesParams,
   pNum: number,
 ): Promise<Page<ChatMessage>> {
-  return client.call<Page<ChatMessage>>('GET', apiPaths.chat.messages, {
+  return client.api.chat.messages({
     query: { pNum, pSize: CHAT_PAGE_SIZE, roomIdx: params.roomIdx, hospitalIdx: params.hospitalIdx },
   });
 }

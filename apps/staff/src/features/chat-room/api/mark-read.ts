@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 
 export interface MarkReadBody {
@@ -9,7 +8,7 @@ export interface MarkReadBody {
 
 /** Records what this staff member has read, so the inbox's unread count drops. */
 export function markRead(client: ApiClient, body: MarkReadBody): Promise<unknown> {
-  return client.call<unknown>('PUT', apiPaths.chat.markRead, { body });
+  return client.api.chat.markRead({ body });
 }
 
 export function useMarkRead() {

@@ -21,6 +21,7 @@ import type { StaffProfile } from '@smartcare/contract/staff';
 import { parseTopic, topics } from '@smartcare/contract/topics';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { RoomStatusTag } from '../../../components/ui/room-status-tag';
+import { PatientInfo, UrgentTag } from '../../../components/ui/patient-info';
 import { formatDate } from '../../../lib/format';
 import {
   RealtimeOfflineError,
@@ -104,6 +105,9 @@ export function ChatRoomView({
   );
   const timeline = useMemo(() => buildTimeline(messages, shown), [messages, shown]);
   const joined = room.persons.some((p) => p.personType === 'USER' && p.idx === me.idx);
+  // The last word is the patient's (notices aside): ending now leaves a question unanswered.
+  const lastSpoken = [...messages].reverse().find((m) => !m.notice);
+  const unanswered = lastSpoken?.personType === 'PATIENT';
 
   useRealtimeTopic(topics.chatRoomAll(room.idx), (payload, topic) => {
     const parsed = parseTopic(topic);
@@ -280,21 +284,21 @@ export function ChatRoomView({
           <Typography.Title level={2} id="room-title" className="panel-title">
             {room.patientName}
           </Typography.Title>
+          {room.urgentAt && !completed && <UrgentTag />}
           <RoomStatusTag status={room.status} />
+          <PatientInfo room={room} detailed />
         </div>
         <div className="room-head-actions">
-          {joined ? (
+          {completed ? null : joined ? (
             <Tag color="#237032" variant="solid">
               {t('chatRoom.entered')}
             </Tag>
           ) : (
-            <Button onClick={() => publishAction('enter')} disabled={completed}>
-              {t('chatRoom.enter')}
-            </Button>
+            <Button onClick={() => publishAction('enter')}>{t('chatRoom.enter')}</Button>
           )}
           <Popconfirm
-            title={t('chatRoom.completeConfirmTitle')}
-            description={t('chatRoom.completeConfirmBody')}
+            title={unanswered ? t('chatTriage.unansweredTitle') : t('chatRoom.completeConfirmTitle')}
+            description={unanswered ? t('chatTriage.unansweredBody') : t('chatRoom.completeConfirmBody')}
             okText={t('chatRoom.complete')}
             cancelText={t('common.cancel')}
             onConfirm={() => publishAction('complete')}

@@ -20,9 +20,25 @@ export function MessageBubble({ message, myIdx }: { message: ChatMessage; myIdx:
   const { t, i18n } = useTranslation();
   const side = sideOf(message, myIdx);
   const sender = side === 'bot' ? t('chatRoom.chatbot') : message.senderName;
+  if (message.notice === 'STAFF_JOINED') {
+    return (
+      <div className="notice-line" role="note" data-notice={message.notice}>
+        <span className="sr-only">{t('chatTriage.noticeStaffJoined')}: </span>
+        {message.content}
+      </div>
+    );
+  }
+  const urgent = message.notice === 'URGENT' || message.notice === 'URGENT_SELF_HARM';
   return (
-    <div className={`bubble-row bubble-${side}`} data-person-type={message.personType}>
-      <div className="bubble-sender">{sender}</div>
+    <div
+      className={`bubble-row bubble-${side}${urgent ? ' bubble-urgent' : ''}`}
+      data-person-type={message.personType}
+      data-notice={message.notice ?? undefined}
+    >
+      <div className="bubble-sender">
+        {sender}
+        {urgent && ` · ${t('chatTriage.noticeUrgent')}`}
+      </div>
       <div className="bubble">{message.content}</div>
       <div className="bubble-meta">
         <time dateTime={message.createdAt}>{formatTime(message.createdAt, i18n.language)}</time>

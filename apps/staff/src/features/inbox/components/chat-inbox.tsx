@@ -10,6 +10,8 @@ import { useNow } from '../../../lib/use-now';
 import { useChatRooms, type InboxFilter } from '../api/get-chat-rooms';
 import { sortRooms } from '../sort-rooms';
 import { RoomStatusTag } from '../../../components/ui/room-status-tag';
+import { PatientInfo, UrgentTag } from '../../../components/ui/patient-info';
+import { isUrgent } from '../sort-rooms';
 
 /** The hospital's consultations, WAIT first with a live waiting time, unread counts and the last message. */
 export function ChatInbox({
@@ -39,6 +41,7 @@ export function ChatInbox({
           onChange={onFilterChange}
           options={[
             { value: 'open', label: t('inbox.filterOpen') },
+            { value: 'bot', label: t('chatTriage.filterBot') },
             { value: 'all', label: t('inbox.filterAll') },
           ]}
         />
@@ -48,7 +51,15 @@ export function ChatInbox({
       ) : rooms.isError ? (
         <ErrorState error={rooms.error} onRetry={() => void rooms.refetch()} />
       ) : sorted.length === 0 ? (
-        <EmptyState text={filter === 'open' ? t('inbox.empty') : t('inbox.emptyAll')} />
+        <EmptyState
+          text={
+            filter === 'open'
+              ? t('inbox.empty')
+              : filter === 'bot'
+                ? t('chatTriage.emptyBot')
+                : t('inbox.emptyAll')
+          }
+        />
       ) : (
         <nav aria-label={t('inbox.listLabel')} className="inbox-list">
           <ul>
@@ -69,25 +80,29 @@ function RoomItem({ room, selected, now }: { room: ChatRoomSummary; selected: bo
   const last = room.lastMsg;
   const waitingSince = room.waitingSince ?? room.lastActivityAt;
   const prefix = last ? t(`inbox.lastMessageBy.${last.personType}`, { name: last.senderName }) : '';
+  const urgent = isUrgent(room);
 
   return (
     <Link
       to={paths.chatRoom.href(room.idx)}
-      className={`room-item${selected ? ' room-item-selected' : ''}${room.status === 'WAIT' ? ' room-item-wait' : ''}`}
+      className={`room-item${selected ? ' room-item-selected' : ''}${room.status === 'WAIT' ? ' room-item-wait' : ''}${urgent ? ' room-item-urgent' : ''}`}
       aria-current={selected ? 'page' : undefined}
       data-room-idx={room.idx}
     >
       <span className="room-item-top">
         <span className="room-item-name">{room.patientName}</span>
+        {urgent && <UrgentTag />}
         <RoomStatusTag status={room.status} />
-        {/* The open room is being read right now: its count is about to be cleared. */}
-        {room.unreadCount > 0 && !selected && (
+        {/* The open room is being read right now: its count is about to be cleared. A finished
+            room asks nothing of anyone: no count. */}
+        {room.unreadCount > 0 && !selected && room.status !== 'COMPLETE' && (
           <span className="room-item-unread">
             <Badge count={room.unreadCount} color="#c92a2a" aria-hidden />
             <span className="sr-only">{t('inbox.unread', { count: room.unreadCount })}</span>
           </span>
         )}
       </span>
+      <PatientInfo room={room} />
       <span className="room-item-preview">{last ? `${prefix}${last.content}` : t('inbox.noMessages')}</span>
       <span className="room-item-meta">
         {room.status === 'WAIT' && waitingSince ? (

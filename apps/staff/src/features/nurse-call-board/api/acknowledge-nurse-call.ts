@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
 import { nurseCallSchema, type NurseCall, type NurseCallActionBody } from '@smartcare/contract/nurse-call';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { upsertCall } from '../sort-calls';
@@ -7,7 +6,7 @@ import { openCallsKey } from './get-open-calls';
 
 /** "I am on my way": the patient sees the acknowledgement at once (the server publishes it). */
 export function acknowledgeNurseCall(client: ApiClient, body: NurseCallActionBody): Promise<unknown> {
-  return client.call<unknown>('PUT', apiPaths.nurseCall.acknowledge, { body });
+  return client.api.nurseCall.acknowledge({ body });
 }
 
 export function useAcknowledgeNurseCall() {

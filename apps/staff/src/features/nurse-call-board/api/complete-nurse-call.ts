@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { NurseCallActionBody } from '@smartcare/contract/nurse-call';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 import { applyCallResult } from './acknowledge-nurse-call';
 
 export function completeNurseCall(client: ApiClient, body: NurseCallActionBody): Promise<unknown> {
-  return client.call<unknown>('PUT', apiPaths.nurseCall.complete, { body });
+  return client.api.nurseCall.complete({ body });
 }
 
 export function useCompleteNurseCall() {

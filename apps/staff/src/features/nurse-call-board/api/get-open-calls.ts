@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@smartcare/contract/api-paths';
 import type { NurseCall } from '@smartcare/contract/nurse-call';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 
@@ -7,7 +6,7 @@ export const openCallsKey = ['nurseCall', 'open'] as const;
 
 /** The hospital's open calls (requested, acknowledged, in progress). */
 export function getOpenCalls(client: ApiClient): Promise<NurseCall[]> {
-  return client.call<NurseCall[]>('GET', apiPaths.nurseCall.getOpenCalls);
+  return client.api.nurseCall.getOpenCalls();
 }
 
 export function getOpenCallsQueryOptions(client: ApiClient) {

@@ -10,18 +10,25 @@ import { NurseCallLiveProvider } from './nurse-call-live';
 
 function renderBoard(calls: NurseCall[], extraRoutes = {}) {
   const beep = vi.fn();
+  const alarm = vi.fn();
   const view = renderConsole(
-    <NurseCallLiveProvider hospitalIdx={1} beep={beep}>
+    <NurseCallLiveProvider hospitalIdx={1} beep={beep} alarm={alarm}>
       <NurseCallBoard />
     </NurseCallLiveProvider>,
-    { routes: { 'GET /nurseCall/getOpenCalls': () => ok(calls), ...extraRoutes } },
+    {
+      routes: {
+        'GET /nurseCall/getOpenCalls': () => ok(calls),
+        'GET /nurseCall/getHandledCalls': () => ok([]),
+        ...extraRoutes,
+      },
+    },
   );
-  return { ...view, beep };
+  return { ...view, beep, alarm };
 }
 
-/** The patients in the board's rows, top to bottom. */
+/** The patients in the board's rows, top to bottom (the first table; the handled calls follow it). */
 const boardPatients = () =>
-  screen
+  within(screen.getAllByRole('table')[0]!)
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[3]?.textContent);
@@ -132,5 +139,94 @@ describe('the nurse-call board', () => {
     const row = (await screen.findByText('늦은호출')).closest('tr')!;
     expect(within(row).getByText('지연')).toBeInTheDocument();
     expect(row).toHaveClass('call-row-escalated');
+  });
+
+  // issue 10
+  it('tells who the caller is: number, age and sex, allergies, the note for staff, an unconfirmed identity', async () => {
+    const birthDate = `${new Date().getFullYear() - 80}-01-01`;
+    renderBoard([
+      nurseCall({
+        patientIdx: 11,
+        patientName: '김하늘',
+        birthDate,
+        sex: 'F',
+        allergies: '페니실린',
+        staffNote: '귀가 어두워요',
+      }),
+      nurseCall({
+        patientIdx: 12,
+        patientName: '김하늘',
+        birthDate: null,
+        sex: null,
+        identityConfirmed: false,
+        reason: 'WATER',
+      }),
+    ]);
+    await screen.findAllByText('김하늘');
+    const [first, second] = within(screen.getAllByRole('table')[0]!).getAllByRole('row').slice(1) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(first).toHaveTextContent('환자번호 11 · 80세 여');
+    expect(within(first).getByText('알레르기: 페니실린')).toBeInTheDocument();
+    expect(within(first).getByText('환자 메모: 귀가 어두워요')).toBeInTheDocument();
+    expect(within(first).queryByText('신원 미확인')).not.toBeInTheDocument();
+    // The same name, told apart by number and the identity mark.
+    expect(second).toHaveTextContent('환자번호 12');
+    expect(within(second).getByText('신원 미확인')).toBeInTheDocument();
+  });
+
+  it('re-sorts and alerts again when a patient raises a call, and plays the louder alarm on escalation', async () => {
+    const waiting = nurseCall({ patientName: '먼저', reason: 'PAIN', requestedAt: minutesAgo(5) });
+    const raised = nurseCall({ patientName: '올림', reason: 'WATER', requestedAt: minutesAgo(1) });
+    const { realtime, beep, alarm } = renderBoard([waiting, raised]);
+    await screen.findByText('올림');
+    expect(boardPatients()).toEqual(['먼저', '올림']);
+
+    act(() =>
+      realtime.deliver(topics.nurseCalling(1), {
+        event: 'raise',
+        call: { ...raised, reason: 'FALL', priority: 1, raisedAt: new Date().toISOString() },
+      }),
+    );
+    await waitFor(() => expect(boardPatients()).toEqual(['올림', '먼저']));
+    expect(beep).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('호출 상향: 7병동 701-2 올림 — 낙상');
+    expect(within(screen.getAllByRole('row')[1]!).getByText('상향')).toBeInTheDocument();
+
+    act(() =>
+      realtime.deliver(topics.nurseCalling(1), {
+        event: 'escalate',
+        call: { ...waiting, escalatedAt: new Date().toISOString() },
+      }),
+    );
+    expect(alarm).toHaveBeenCalledTimes(1);
+    expect(beep).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '지연 호출: 7병동 701-2 먼저 — 통증 아직 확인되지 않았습니다',
+    );
+  });
+
+  it("lists this shift's handled calls with the time to acknowledge and to complete", async () => {
+    const requestedAt = '2026-11-24T01:00:00.000Z';
+    renderBoard([], {
+      'GET /nurseCall/getHandledCalls': () =>
+        ok([
+          nurseCall({
+            patientName: '끝난환자',
+            status: 'DONE',
+            requestedAt,
+            acknowledgedAt: '2026-11-24T01:01:30.000Z',
+            acknowledgedByName: '이간호',
+            completedAt: '2026-11-24T01:07:05.000Z',
+          }),
+        ]),
+    });
+    const handled = await screen.findByRole('region', { name: '이번 근무에 처리한 호출' });
+    const row = await within(handled).findByText('끝난환자');
+    const cells = row.closest('tr')!;
+    expect(cells).toHaveTextContent('1분 30초');
+    expect(cells).toHaveTextContent('7분 5초');
+    expect(cells).toHaveTextContent('이간호');
   });
 });

@@ -11,6 +11,8 @@ import { useCompleteNurseCall } from '../api/complete-nurse-call';
 import { useOpenCalls } from '../api/get-open-calls';
 import { sortCalls } from '../sort-calls';
 import { useNurseCallAlerts } from './nurse-call-live';
+import { CallPatientDetails } from './call-patient-details';
+import { HandledCalls } from './handled-calls';
 import { useCallPlace } from './use-call-place';
 
 /** Solid colours with white text (4.5:1 contrast); the words say the same as the colour. */
@@ -61,7 +63,27 @@ export function NurseCallBoard() {
       ),
     },
     { title: t('nurseCall.columns.place'), key: 'place', render: (_, call) => place(call) },
-    { title: t('nurseCall.columns.patient'), key: 'patient', dataIndex: 'patientName' },
+    {
+      title: t('nurseCall.columns.patient'),
+      key: 'patient',
+      render: (_, call) => (
+        <Space size={4} wrap>
+          <span>{call.patientName}</span>
+          {!call.identityConfirmed && (
+            <Tooltip title={t('callDetails.unconfirmedHelp')}>
+              <Tag color="#8a6100" variant="solid" className="call-unconfirmed">
+                {t('callDetails.unconfirmed')}
+              </Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('callDetails.columns.details'),
+      key: 'details',
+      render: (_, call) => <CallPatientDetails call={call} />,
+    },
     {
       title: t('nurseCall.columns.waiting'),
       key: 'waiting',
@@ -69,6 +91,13 @@ export function NurseCallBoard() {
       render: (_, call) => (
         <Space size={4} wrap>
           <span className="call-waiting">{formatDuration(now - Date.parse(call.requestedAt), t)}</span>
+          {call.raisedAt && (
+            <Tooltip title={t('callDetails.raisedHelp')}>
+              <Tag color="#c2410c" variant="solid" className="call-raised">
+                {t('callDetails.raised')}
+              </Tag>
+            </Tooltip>
+          )}
           {call.escalatedAt && (
             <Tooltip title={t('nurseCall.escalatedHelp')}>
               <Tag color="#c92a2a" variant="solid" className="call-escalated">
@@ -161,6 +190,7 @@ export function NurseCallBoard() {
           onRow={(call) => ({ 'data-call-idx': call.idx }) as HTMLAttributes<HTMLElement>}
         />
       )}
+      <HandledCalls />
     </section>
   );
 }

@@ -14,8 +14,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { nurseCallEventSchema, type NurseCall } from '@smartcare/contract/nurse-call';
 import { topics } from '@smartcare/contract/topics';
 import { useOnReconnect, useRealtimeTopic } from '../../../lib/realtime';
+import { handledCallsKey } from '../api/get-handled-calls';
 import { openCallsKey } from '../api/get-open-calls';
-import { playAlertBeep, primeAlertSound } from '../alert-sound';
+import { playAlertBeep, playEscalationAlarm, primeAlertSound } from '../alert-sound';
 import { upsertCall } from '../sort-calls';
 import { useCallPlace } from './use-call-place';
 
@@ -43,20 +44,31 @@ export function useNurseCallAlerts(): NurseCallAlerts {
  * Keeps the board's calls live from `nurseCalling/{hospitalIdx}` on every screen of the
  * console, and alerts on a new call with a beep and a banner wherever the nurse is.
  */
+/** Why the banner shows a call: a new one, one the patient raised, or one left unacknowledged. */
+type AlertKind = 'new' | 'raised' | 'escalated';
+const BANNER_TEXT: Record<AlertKind, string> = {
+  new: 'nurseCall.newCall',
+  raised: 'callDetails.raisedCall',
+  escalated: 'callDetails.escalatedCall',
+};
+
 export function NurseCallLiveProvider({
   hospitalIdx,
   beep = playAlertBeep,
+  alarm = playEscalationAlarm,
   children,
 }: {
   hospitalIdx: number;
   beep?: () => void;
+  /** The louder, distinct sound of an escalated call (issue 10). */
+  alarm?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const place = useCallPlace();
   const [freshIds, setFreshIds] = useState<ReadonlySet<number>>(new Set());
-  const [banner, setBanner] = useState<NurseCall | null>(null);
+  const [banner, setBanner] = useState<{ call: NurseCall; kind: AlertKind } | null>(null);
   const [soundOn, setSoundOnState] = useState(() => localStorage.getItem(SOUND_KEY) !== 'off');
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -71,10 +83,10 @@ export function NurseCallLiveProvider({
     setSoundOnState(on);
   }, []);
 
-  const alertNewCall = (call: NurseCall) => {
+  const alertCall = (call: NurseCall, kind: AlertKind) => {
     setFreshIds((ids) => new Set(ids).add(call.idx));
-    setBanner(call);
-    if (soundOn) beep();
+    setBanner({ call, kind });
+    if (soundOn) (kind === 'escalated' ? alarm : beep)();
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       setFreshIds((ids) => {
@@ -82,7 +94,7 @@ export function NurseCallLiveProvider({
         next.delete(call.idx);
         return next;
       });
-      setBanner((current) => (current?.idx === call.idx ? null : current));
+      setBanner((current) => (current?.call.idx === call.idx ? null : current));
     }, FRESH_MS);
     timers.current.add(timer);
   };
@@ -95,7 +107,12 @@ export function NurseCallLiveProvider({
     const known =
       queryClient.getQueryData<NurseCall[]>(openCallsKey)?.some((c) => c.idx === call.idx) ?? false;
     queryClient.setQueryData<NurseCall[]>(openCallsKey, (calls) => (calls ? upsertCall(calls, call) : calls));
-    if (event === 'request' && !known && call.status === 'REQUESTED') alertNewCall(call);
+    if (event === 'request' && !known && call.status === 'REQUESTED') alertCall(call, 'new');
+    // A raised call alerts again; an escalated one with the louder alarm (issue 10).
+    if (event === 'raise') alertCall(call, 'raised');
+    if (event === 'escalate' && call.status === 'REQUESTED') alertCall(call, 'escalated');
+    if (call.status === 'DONE' || call.status === 'CANCELLED')
+      void queryClient.invalidateQueries({ queryKey: handledCallsKey });
   });
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: openCallsKey }));
 
@@ -106,12 +123,12 @@ export function NurseCallLiveProvider({
       {children}
       <div className="call-banner-region" role="alert" aria-live="assertive">
         {banner && (
-          <div className="call-banner">
+          <div className={`call-banner call-banner-${banner.kind}`}>
             <span>
-              {t('nurseCall.newCall', {
-                place: place(banner),
-                patient: banner.patientName,
-                reason: t(`nurseCall.reasons.${banner.reason}`),
+              {t(BANNER_TEXT[banner.kind], {
+                place: place(banner.call),
+                patient: banner.call.patientName,
+                reason: t(`nurseCall.reasons.${banner.call.reason}`),
               })}
             </span>
             <Button size="small" onClick={() => setBanner(null)}>

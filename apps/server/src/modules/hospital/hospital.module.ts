@@ -3,12 +3,13 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import { envelopeSchema } from '@smartcare/contract/envelope';
 import { hospitalListQuerySchema, hospitalListSchema } from '@smartcare/contract/hospital';
 import { ok } from '../../lib/envelope.ts';
-import { createHospitalRepository } from './hospital.repository.ts';
+import type { HospitalService } from './hospital.service.ts';
 
 /** The hospital list for choosing a hospital; public, shown before and after login. */
-export const hospitalModule: FastifyPluginAsyncZod = async (app) => {
-  const hospitals = createHospitalRepository(app.db);
-
+export const hospitalModule: FastifyPluginAsyncZod<{ hospitals: Pick<HospitalService, 'list'> }> = async (
+  app,
+  { hospitals },
+) => {
   app.get(
     apiPaths.hospital.getHospitalList,
     {

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { createMqttRealtime, topicMatches, type Realtime } from './realtime';
 import { tokenRenewal } from '@smartcare/contract/token-renewal';
+import { PUBLISH_REFUSED_TOPIC } from '@smartcare/contract/topics';
 
 /**
  * A real MQTT 3.1.1 broker over WebSocket, like the server's, that accepts only the
@@ -115,6 +116,37 @@ describe('the console’s MQTT connection', () => {
     await realtime.publish('chat/11/enter', {});
     await until(() => seen.length === 1);
     expect(seen[0]).toEqual({});
+  });
+
+  it('reports a publish the broker refused over its rate limit (issue 10 point 12)', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    const clients: Client[] = [];
+    broker.broker.on('client', (client) => clients.push(client));
+    const realtime = createMqttRealtime({
+      url: broker.url,
+      credentials: async () => ({ username: 'nurse', password: 'token-1' }),
+    });
+    cleanup.push(async () => realtime.close());
+    const errors: string[] = [];
+    realtime.onError((kind) => errors.push(kind));
+    await until(() => realtime.status() === 'connected' && clients.length === 1);
+
+    // As the server's broker does: to this connection only, on a topic nobody subscribes to.
+    clients[0]!.publish(
+      {
+        cmd: 'publish',
+        topic: PUBLISH_REFUSED_TOPIC,
+        payload: Buffer.from(JSON.stringify({ topic: 'chat/11/message', code: 10004029, retryAfterS: 2 })),
+        qos: 0,
+        retain: false,
+        dup: false,
+      },
+      () => undefined,
+    );
+    await until(() => errors.length > 0);
+    expect(errors).toEqual(['rateLimited']);
+    expect(realtime.status()).toBe('connected');
   });
 
   it('reconnects after a drop with a fresh token, resubscribes, and tells who asked', async () => {

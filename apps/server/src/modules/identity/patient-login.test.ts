@@ -6,7 +6,7 @@ import type { PatientProfile } from '@smartcare/contract/patient';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createHospital, createPatient, loginPatient } from '../../testing/factories.ts';
-import { LOGIN_FAILURES_PRUNE_JOB } from './patient.jobs.ts';
+import { LOGIN_FAILURES_PRUNE_JOB } from './identity.jobs.ts';
 
 describe('patient login', () => {
   let t: TestApp;
@@ -183,7 +183,7 @@ describe('patient login', () => {
     expect(response.code).toBe(ResultCode.VALIDATION_FAILED);
     expect(response.data!.fields).toEqual(
       expect.arrayContaining([
-        { field: 'loginId', message: '아이디을(를) 입력해 주세요' },
+        { field: 'loginId', message: '아이디를 입력해 주세요' },
         { field: 'remember', message: '알 수 없는 항목입니다' },
       ]),
     );

@@ -3,19 +3,12 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import { envelopeSchema } from '@smartcare/contract/envelope';
 import { termsListSchema, termsQuerySchema, termsSchema } from '@smartcare/contract/terms';
 import { ok } from '../../lib/envelope.ts';
-import { notFound } from '../../lib/errors.ts';
-import { DEFAULT_TERMS } from '../../db/default-terms.ts';
-import { createTermsRepository } from './terms.repository.ts';
+import type { TermsService } from './terms.service.ts';
 
 /** Terms are public: sign-up shows them before there is an account. */
-export const termsModule: FastifyPluginAsyncZod = async (app) => {
-  const terms = createTermsRepository(app.db);
-  // Sign-up asks for the required consents (PIPA Art. 22–23), so a deployment never runs
-  // without terms: a fresh database starts with the default texts; hospitals publish newer ones.
-  if (!(await terms.anyPublished())) {
-    for (const item of DEFAULT_TERMS) await terms.publish(item);
-  }
-
+export const termsModule: FastifyPluginAsyncZod<{
+  terms: Pick<TermsService, 'listCurrent' | 'getCurrent'>;
+}> = async (app, { terms }) => {
   app.get(
     apiPaths.terms.getTermsList,
     {
@@ -38,10 +31,6 @@ export const termsModule: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(termsSchema) },
       },
     },
-    async (request) => {
-      const found = await terms.findCurrent(request.query.termsCode);
-      if (!found) throw notFound('terms');
-      return ok(request, found);
-    },
+    async (request) => ok(request, await terms.getCurrent(request.query.termsCode)),
   );
 };

@@ -1,0 +1,72 @@
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
+import { topics } from '@smartcare/contract/topics';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../../lib/session';
+import { ok, patientProfile } from '../../testing/factories';
+import { mockApi } from '../../testing/mock-api';
+import { chatRoom, createTestRealtime, nurseCall } from '../../testing/realtime-fakes';
+import { onNurseCallEvent, requestNurseCall } from './nurse-call-realtime';
+
+// Moved from lib/realtime.test.ts with the nurse call (issue 11); assertions as they were.
+const profile = patientProfile({
+  idx: 7,
+  loginId: 'demo',
+  choseHospitalIdx: 1,
+  choseHospitalName: '서울중앙병원',
+});
+let test: ReturnType<typeof createTestRealtime>;
+
+async function connectedInRoom12() {
+  mockApi({
+    [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+    [`GET ${apiPaths.chat.messages}`]: () => ({
+      body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
+    }),
+  });
+  test.rt.start(profile);
+  await vi.waitFor(() => expect(test.clients).toHaveLength(1));
+  test.clients[0]!.accept();
+  await vi.waitFor(() => expect(test.rt.snapshot().load).toBe('ready'));
+  return test.clients[0]!;
+}
+
+beforeEach(() => {
+  test = createTestRealtime();
+  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  session.setLoginId('demo');
+  session.setMyData(profile);
+});
+afterEach(() => {
+  test.rt.stop();
+});
+
+describe('the nurse call over the real-time connection', () => {
+  it('passes nurse-call updates to their listeners', async () => {
+    const client = await connectedInRoom12();
+    const events: NurseCallEvent[] = [];
+    onNurseCallEvent(test.rt, (event) => events.push(event));
+    // A whole call as the server sends it: payloads are read with the contract's schema.
+    const call = nurseCall({ idx: 9, status: 'ACKNOWLEDGED' });
+    client.deliver(topics.nurseCallingPatient(1, 7), { event: 'update', call });
+    expect(events).toEqual([{ event: 'update', call }]);
+  });
+
+  it('ignores a nurse-call event that does not fit the contract (issue 11)', async () => {
+    const client = await connectedInRoom12();
+    const events: NurseCallEvent[] = [];
+    onNurseCallEvent(test.rt, (event) => events.push(event));
+    client.deliver(topics.nurseCallingPatient(1, 7), { event: 'update', call: { idx: 9, status: 'DONE' } });
+    expect(events).toEqual([]);
+  });
+
+  it('publishes a nurse call to the hospital with a client call id, and refuses while offline', async () => {
+    const client = await connectedInRoom12();
+    const clientCallId = await requestNurseCall(test.rt, 'PAIN');
+    expect(client.published).toEqual([
+      { topic: 'nurseCalling/1', payload: { clientCallId, reason: 'PAIN' } },
+    ]);
+    client.drop();
+    await expect(requestNurseCall(test.rt, 'WATER')).rejects.toThrow('realtime offline');
+  });
+});

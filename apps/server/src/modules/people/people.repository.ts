@@ -1,0 +1,42 @@
+import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
+
+/** Repositories only query; they run on the database or inside a transaction alike. */
+type Sql = Pick<SqlQueryable, 'query'>;
+
+/** A live patient account as other modules see it. */
+export interface PatientEntry {
+  idx: number;
+  name: string;
+  /** The hospital the app has chosen now (it may change after login). */
+  chosenHospitalIdx: number | null;
+}
+
+/** An active staff member as other modules see them. */
+export interface StaffEntry {
+  idx: number;
+  name: string;
+  hospitalIdx: number;
+  /** NURSE, DOCTOR, … (names the staff member in the patient's "joined" notice). */
+  role: string;
+}
+
+/** Who a patient or staff member is, SQL only. */
+export const peopleRepository = {
+  /** Deleted accounts are nobody. */
+  async findPatient(db: Sql, patientIdx: number): Promise<PatientEntry | null> {
+    const { rows } = await db.query<PatientEntry>(
+      `SELECT idx, name, chose_hospital_idx AS "chosenHospitalIdx" FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
+      [patientIdx],
+    );
+    return rows[0] ?? null;
+  },
+
+  /** Deactivated staff are nobody. */
+  async findStaff(db: Sql, staffIdx: number): Promise<StaffEntry | null> {
+    const { rows } = await db.query<StaffEntry>(
+      `SELECT idx, name, hospital_idx AS "hospitalIdx", role FROM staff_users WHERE idx = $1 AND active`,
+      [staffIdx],
+    );
+    return rows[0] ?? null;
+  },
+};

@@ -1,0 +1,26 @@
+import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
+import { peopleRepository as repo, type PatientEntry, type StaffEntry } from './people.repository.ts';
+
+export type { PatientEntry, StaffEntry } from './people.repository.ts';
+
+export interface PeopleServiceDeps {
+  db: Pick<SqlQueryable, 'query'>;
+}
+
+/**
+ * The one place that answers "who is this patient / staff member" for every module, read
+ * now (names, hospitals and deletions change after login). Pass `tx` to read inside a
+ * transaction (e.g. after locking the patient).
+ */
+export function createPeopleService(deps: PeopleServiceDeps) {
+  return {
+    patient(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<PatientEntry | null> {
+      return repo.findPatient(tx, idx);
+    },
+    staff(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<StaffEntry | null> {
+      return repo.findStaff(tx, idx);
+    },
+  };
+}
+
+export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, patientRoutes, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 10 point 8: every patient route at 200 % text on a 360 px phone — once through the
+ * in-app 글자 크기 (아주 크게) and once through the browser's own text size (Chromium's
+ * default font size 16 → 32 px, what a phone's system setting does) — reflows: no sideways
+ * scrolling, no clipped or ellipsised text, no text spilling out of its box.
+ */
+
+const TEXT_SIZE_KEY = 'smartcare.textSize';
+
+/** A concrete address for each pattern (`:idx` → 1, `:termsCode` → SERVICE). */
+const concreteRoutes = patientRoutes.map((route) =>
+  route.replace(':termsCode', 'SERVICE').replace(/:[A-Za-z]+/g, '1'),
+);
+
+/** What does not reflow on the current screen, in words a failure message can show. */
+async function reflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const describe = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? ` class="${el.className}"` : ''}> "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollWidth > root.clientWidth + 1)
+      out.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth} px)`);
+    const width = window.innerWidth;
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      if (!(el instanceof HTMLElement)) continue;
+      const style = getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = el.getBoundingClientRect();
+      // Visually hidden labels (1 px, clipped) are meant for screen readers only.
+      if (box.width <= 1 || box.height <= 1 || style.clip !== 'auto' || style.clipPath !== 'none') continue;
+      const ownText = Array.from(el.childNodes).some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      const hasText = (el.textContent ?? '').trim() !== '';
+      if (!hasText) continue;
+      const wider = el.scrollWidth > el.clientWidth + 1;
+      const taller = el.scrollHeight > el.clientHeight + 1;
+      if (style.textOverflow === 'ellipsis' && wider) out.push(`ellipsised: ${describe(el)}`);
+      else if (['auto', 'scroll'].includes(style.overflowX) && wider && el.tagName !== 'TEXTAREA')
+        out.push(`scrolls sideways: ${describe(el)}`);
+      else if (['hidden', 'clip'].includes(style.overflowX) && wider)
+        out.push(`clipped across: ${describe(el)}`);
+      else if (['hidden', 'clip'].includes(style.overflowY) && taller && ownText)
+        out.push(`clipped below: ${describe(el)}`);
+      // Text wider than its box (a tile's label past its border): named at the innermost such box.
+      else if (
+        wider &&
+        style.overflowX === 'visible' &&
+        el.clientWidth > 0 &&
+        !Array.from(el.children).some(
+          (child) => child.scrollWidth > child.clientWidth + 1 && child.clientWidth > 0,
+        )
+      )
+        out.push(`text spills out: ${describe(el)}`);
+      // Past the screen's edge, named at the innermost element that is (the cause, not its parents).
+      const outside = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 1 && (r.right > width + 1 || r.left < -1);
+      };
+      if (outside(el) && !Array.from(el.children).some(outside))
+        out.push(`outside the screen: ${describe(el)}`);
+    }
+    return [...new Set(out)];
+  });
+}
+
+/** The h1's size: proves the text really is twice as large as at 100 %. */
+const titleSize = (page: Page) =>
+  page
+    .locator('h1')
+    .first()
+    .evaluate((h1) => parseFloat(getComputedStyle(h1).fontSize));
+
+async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const route of concreteRoutes) {
+    await page.goto(`/#${route}`);
+    await expect(page.locator('h1').first()).toBeVisible();
+    // Let lazy screens, queries and web fonts settle before measuring.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready);
+    const size = await titleSize(page);
+    if (size < sizeAt100 * 1.85)
+      problems.push(`${route}: the title is ${size} px, not 200 % of ${sizeAt100} px`);
+    for (const problem of await reflowProblems(page)) problems.push(`${route}: ${problem}`);
+  }
+  return problems;
+}
+
+test.describe('200 % text on a 360 px phone', () => {
+  // About 80 routes per way of enlarging the text.
+  test.setTimeout(300_000);
+
+  test.beforeEach(async ({ page, createPatient, loginAsPatient }) => {
+    const patient = await createPatient();
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+  });
+
+  async function titleSizeAt100(page: Page): Promise<number> {
+    await page.goto('/#/hospital/setting/home');
+    await expect(page.locator('h1').first()).toBeVisible();
+    return titleSize(page);
+  }
+
+  test('the in-app 글자 크기 "아주 크게" reflows every screen @textsize', async ({ page }) => {
+    const at100 = await titleSizeAt100(page);
+    // Chosen in the settings as a patient would.
+    await page.getByRole('radio', { name: '아주 크게' }).check();
+    expect(await titleSize(page)).toBeGreaterThanOrEqual(at100 * 1.85);
+    expect(await page.evaluate((key) => localStorage.getItem(key), TEXT_SIZE_KEY)).toBe('xlarge');
+    expect(await walkEveryRoute(page, at100)).toEqual([]);
+  });
+
+  test('the browser’s own text size at 200 % reflows every screen @textsize', async ({ page }) => {
+    const at100 = await titleSizeAt100(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    expect(await walkEveryRoute(page, at100)).toEqual([]);
+  });
+});
+
+test(
+  'screenshots at 200 % text (in-app 아주 크게) for docs/screenshots/patient/text-200',
+  { tag: '@screenshots' },
+  async ({ page, createPatient, loginAsPatient }) => {
+    test.setTimeout(180_000);
+    const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient/text-200');
+    mkdirSync(dir, { recursive: true });
+    const patient = await createPatient({ name: '김민지' });
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+    await page.evaluate((key) => localStorage.setItem(key, 'xlarge'), TEXT_SIZE_KEY);
+    const screens: [string, string][] = [
+      ['hospital-home', '/hospital/home'],
+      ['homecare-home', '/homecare/home'],
+      ['settings', '/hospital/setting/home'],
+      ['alarm-settings', '/hospital/common/alarm'],
+      ['agree-list', '/hospital/common/agreelist'],
+      ['patient-delete', '/hospital/common/patientdelete'],
+      ['nurse-call', '/hospital/nursecalling/list'],
+      ['consulting-chat', '/hospital/consulting/chat'],
+      ['account-deletion', '/account-deletion'],
+      ['sign-up', '/sign-up'],
+    ];
+    for (const [name, route] of screens) {
+      await page.goto(`/#${route}`);
+      await page.reload();
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+    }
+  },
+);

@@ -1,0 +1,70 @@
+import { apiPaths } from './api-paths.ts';
+
+/**
+ * Method and path of every REST call, by module and call name: the zod-free half of
+ * `api-calls.ts` (which adds the query, body and response schemas), so the apps build their
+ * typed calls from it without the schemas entering the patient app's first screen.
+ */
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface CallRoute {
+  readonly method: CallMethod;
+  readonly path: string;
+}
+
+const route = <M extends CallMethod, P extends string>(method: M, path: P) => ({ method, path }) as const;
+
+export const apiCallRoutes = {
+  patient: {
+    login: route('POST', apiPaths.patient.login),
+    iosLogin: route('POST', apiPaths.patient.iosLogin),
+    refresh: route('POST', apiPaths.patient.refresh),
+    getPatient: route('GET', apiPaths.patient.getPatient),
+    getMyData: route('GET', apiPaths.patient.getMyData),
+    updateMyData: route('PUT', apiPaths.patient.updateMyData),
+    updateBodyInfo: route('PUT', apiPaths.patient.updateBodyInfo),
+    updateFcmToken: route('PUT', apiPaths.patient.updateFcmToken),
+    alarmUpdate: route('PUT', apiPaths.patient.alarmUpdate),
+    getConsents: route('GET', apiPaths.patient.getConsents),
+    updateConsents: route('PUT', apiPaths.patient.updateConsents),
+    deleteRequest: route('DELETE', apiPaths.patient.deleteRequest),
+    cancelDeleteRequest: route('POST', apiPaths.patient.cancelDeleteRequest),
+    delete: route('DELETE', apiPaths.patient.delete),
+    signUp: route('POST', apiPaths.patient.signUp),
+    requestPasswordReset: route('POST', apiPaths.patient.requestPasswordReset),
+    resetPassword: route('POST', apiPaths.patient.resetPassword),
+    logout: route('POST', apiPaths.patient.logout),
+  },
+  staff: {
+    login: route('POST', apiPaths.staff.login),
+    refresh: route('POST', apiPaths.staff.refresh),
+    getMyData: route('GET', apiPaths.staff.getMyData),
+    logout: route('POST', apiPaths.staff.logout),
+  },
+  hospital: { getHospitalList: route('GET', apiPaths.hospital.getHospitalList) },
+  terms: {
+    getTermsList: route('GET', apiPaths.terms.getTermsList),
+    getTerms: route('GET', apiPaths.terms.getTerms),
+  },
+  chat: {
+    currentRoom: route('GET', apiPaths.chat.currentRoom),
+    messages: route('GET', apiPaths.chat.messages),
+    rooms: route('GET', apiPaths.chat.rooms),
+    markRead: route('PUT', apiPaths.chat.markRead),
+  },
+  nurseCall: {
+    getMyCalls: route('GET', apiPaths.nurseCall.getMyCalls),
+    getOpenCalls: route('GET', apiPaths.nurseCall.getOpenCalls),
+    getHandledCalls: route('GET', apiPaths.nurseCall.getHandledCalls),
+    acknowledge: route('PUT', apiPaths.nurseCall.acknowledge),
+    complete: route('PUT', apiPaths.nurseCall.complete),
+    cancel: route('PUT', apiPaths.nurseCall.cancel),
+  },
+  admission: {
+    getPatients: route('GET', apiPaths.admission.getPatients),
+    admit: route('POST', apiPaths.admission.admit),
+    moveBed: route('PUT', apiPaths.admission.moveBed),
+    discharge: route('PUT', apiPaths.admission.discharge),
+    getMyAdmission: route('GET', apiPaths.admission.getMyAdmission),
+  },
+  patientPolicy: { deletionPolicy: route('GET', apiPaths.patientPolicy.deletionPolicy) },
+} as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import {
+  admissionPatientSchema,
+  admissionSchema,
+  admitBodySchema,
+  dischargeBodySchema,
+  getAdmissionPatientsQuerySchema,
+  moveBedBodySchema,
+  myAdmissionSchema,
+} from './admission.ts';
+import { apiCallRoutes, type CallRoute } from './api-call-routes.ts';
+import { loginBodySchema, tokenPairSchema } from './auth.ts';
+import {
+  chatMessageSchema,
+  chatMessagesQuerySchema,
+  chatRoomSchema,
+  chatRoomsQuerySchema,
+  chatRoomSummarySchema,
+  markReadBodySchema,
+} from './chat.ts';
+import { emptyDataSchema } from './envelope.ts';
+import { hospitalListQuerySchema, hospitalListSchema } from './hospital.ts';
+import { nurseCallActionBodySchema, nurseCallSchema } from './nurse-call.ts';
+import { pageSchema } from './paging.ts';
+import {
+  alarmSettingsSchema,
+  alarmUpdateBodySchema,
+  bodyInfoSchema,
+  deletePatientBodySchema,
+  deleteRequestBodySchema,
+  deletionPolicySchema,
+  deletionRequestSchema,
+  myDataSchema,
+  patientProfileSchema,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  signUpBodySchema,
+  signUpDataSchema,
+  updateBodyInfoBodySchema,
+  updateFcmTokenBodySchema,
+  updateMyDataBodySchema,
+} from './patient.ts';
+import { staffProfileSchema } from './staff.ts';
+import {
+  consentListSchema,
+  termsListSchema,
+  termsQuerySchema,
+  termsSchema,
+  updateConsentsBodySchema,
+} from './terms.ts';
+
+/**
+ * Every REST call with its method, path, query, body and response (`data` of the envelope)
+ * schemas, by module and call name. Clients call `api.<module>.<call>(…)` and get the
+ * response type from here (web-core `createTypedApi`), never a hand-written one; the
+ * method and path come from the zod-free `apiCallRoutes`.
+ */
+export interface CallSchemas {
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+export type CallSpec = CallRoute & CallSchemas;
+
+const call = <R extends CallRoute, S extends CallSchemas>(route: R, schemas: S) => ({ ...route, ...schemas });
+const r = apiCallRoutes;
+
+export const apiCalls = {
+  patient: {
+    login: call(r.patient.login, { body: loginBodySchema, response: tokenPairSchema }),
+    iosLogin: call(r.patient.iosLogin, { body: loginBodySchema, response: tokenPairSchema }),
+    refresh: call(r.patient.refresh, { response: tokenPairSchema }),
+    getPatient: call(r.patient.getPatient, { response: patientProfileSchema }),
+    getMyData: call(r.patient.getMyData, { response: myDataSchema }),
+    updateMyData: call(r.patient.updateMyData, {
+      body: updateMyDataBodySchema,
+      response: patientProfileSchema,
+    }),
+    updateBodyInfo: call(r.patient.updateBodyInfo, {
+      body: updateBodyInfoBodySchema,
+      response: bodyInfoSchema,
+    }),
+    updateFcmToken: call(r.patient.updateFcmToken, {
+      body: updateFcmTokenBodySchema,
+      response: emptyDataSchema,
+    }),
+    alarmUpdate: call(r.patient.alarmUpdate, { body: alarmUpdateBodySchema, response: alarmSettingsSchema }),
+    getConsents: call(r.patient.getConsents, { response: consentListSchema }),
+    updateConsents: call(r.patient.updateConsents, {
+      body: updateConsentsBodySchema,
+      response: consentListSchema,
+    }),
+    deleteRequest: call(r.patient.deleteRequest, {
+      body: deleteRequestBodySchema,
+      response: deletionRequestSchema,
+    }),
+    cancelDeleteRequest: call(r.patient.cancelDeleteRequest, { response: emptyDataSchema }),
+    delete: call(r.patient.delete, { body: deletePatientBodySchema, response: emptyDataSchema }),
+    signUp: call(r.patient.signUp, { body: signUpBodySchema, response: signUpDataSchema }),
+    requestPasswordReset: call(r.patient.requestPasswordReset, {
+      body: requestPasswordResetBodySchema,
+      response: emptyDataSchema,
+    }),
+    resetPassword: call(r.patient.resetPassword, {
+      body: resetPasswordBodySchema,
+      response: emptyDataSchema,
+    }),
+    logout: call(r.patient.logout, { response: emptyDataSchema }),
+  },
+  staff: {
+    login: call(r.staff.login, { body: loginBodySchema, response: tokenPairSchema }),
+    refresh: call(r.staff.refresh, { response: tokenPairSchema }),
+    getMyData: call(r.staff.getMyData, { response: staffProfileSchema }),
+    logout: call(r.staff.logout, { response: emptyDataSchema }),
+  },
+  hospital: {
+    getHospitalList: call(r.hospital.getHospitalList, {
+      query: hospitalListQuerySchema,
+      response: hospitalListSchema,
+    }),
+  },
+  terms: {
+    getTermsList: call(r.terms.getTermsList, { response: termsListSchema }),
+    getTerms: call(r.terms.getTerms, { query: termsQuerySchema, response: termsSchema }),
+  },
+  chat: {
+    currentRoom: call(r.chat.currentRoom, { response: chatRoomSchema }),
+    messages: call(r.chat.messages, {
+      query: chatMessagesQuerySchema,
+      response: pageSchema(chatMessageSchema),
+    }),
+    rooms: call(r.chat.rooms, { query: chatRoomsQuerySchema, response: z.array(chatRoomSummarySchema) }),
+    markRead: call(r.chat.markRead, { body: markReadBodySchema, response: emptyDataSchema }),
+  },
+  nurseCall: {
+    getMyCalls: call(r.nurseCall.getMyCalls, { response: z.array(nurseCallSchema) }),
+    getOpenCalls: call(r.nurseCall.getOpenCalls, { response: z.array(nurseCallSchema) }),
+    getHandledCalls: call(r.nurseCall.getHandledCalls, { response: z.array(nurseCallSchema) }),
+    acknowledge: call(r.nurseCall.acknowledge, {
+      body: nurseCallActionBodySchema,
+      response: nurseCallSchema,
+    }),
+    complete: call(r.nurseCall.complete, { body: nurseCallActionBodySchema, response: nurseCallSchema }),
+    cancel: call(r.nurseCall.cancel, { body: nurseCallActionBodySchema, response: nurseCallSchema }),
+  },
+  admission: {
+    getPatients: call(r.admission.getPatients, {
+      query: getAdmissionPatientsQuerySchema,
+      response: z.array(admissionPatientSchema),
+    }),
+    admit: call(r.admission.admit, { body: admitBodySchema, response: admissionSchema }),
+    moveBed: call(r.admission.moveBed, { body: moveBedBodySchema, response: admissionSchema }),
+    discharge: call(r.admission.discharge, { body: dischargeBodySchema, response: admissionSchema }),
+    getMyAdmission: call(r.admission.getMyAdmission, { response: myAdmissionSchema }),
+  },
+  patientPolicy: {
+    deletionPolicy: call(r.patientPolicy.deletionPolicy, { response: deletionPolicySchema }),
+  },
+} as const satisfies {
+  [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };
+};
+
+export type ApiCalls = typeof apiCalls;
