@@ -32,6 +32,18 @@ export async function expectNoSeriousA11yViolations(
   page: Page,
   options: AxeOptions = {},
 ): Promise<AxeViolation[]> {
+  // A dialog or drawer still animating open or closed is measured mid-scale (6 px buttons,
+  // a title already gone): wait for finite animations to settle; spinners run forever.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
   // Evaluated through the DevTools protocol: an injected <script> would be refused by the
   // server's Content-Security-Policy (script-src 'self'), which the tests must keep on.
   await page.evaluate(axeSource);
