@@ -44,11 +44,12 @@ import { createIdentityService, createLoginThrottle } from './modules/identity/i
 import { createPatientService } from './modules/patient/patient.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
-import { createChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
 import { admissionModule } from './modules/admission/admission.module.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
+import { createNurseCallService } from './modules/nurse-call/nurse-call.service.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
 import { brokerTokenCheck } from './plugins/broker/broker-auth.ts';
 import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
@@ -177,6 +178,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config,
       accounts: { patient: patients, staff },
     });
+    const chatbot = createChatbotService({ db: app.db });
+    const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
+    const nurseCalls = createNurseCallService({
+      db: app.db,
+      people,
+      admissions,
+      publisher: app.broker,
+      audit: app.audit,
+      escalationMinutes: config.nurseCallEscalationMin,
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -184,12 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(termsModule, { prefix: API_PREFIX, terms });
     await app.register(patientModule, { prefix: API_PREFIX, patients, config });
     await app.register(staffModule, { prefix: API_PREFIX, staff });
-    await app.register(chatModule, {
-      prefix: API_PREFIX,
-      chatbot: createChatbotService({ repository: createChatbotRepository(app.db) }),
-      people,
-    });
-    await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions });
+    await app.register(chatModule, { prefix: API_PREFIX, chat });
+    await app.register(nurseCallModule, { prefix: API_PREFIX, nurseCalls, people });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
 
