@@ -172,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: (entry, db) => app.audit.record(entry, db),
     });
     const identity = createIdentityService({
-      throttle: loginThrottle,
+      db: app.db,
       tokens: app.tokens,
       audit: app.audit,
       config,
