@@ -2,9 +2,11 @@
  * The whole server on one screen: external plugins → app plugins → modules, in boot order.
  *
  * Where things register (for feature modules added later):
- *   - a feature module: `await app.register(xModule, { prefix: API_PREFIX, config })` in the
- *     MODULES block below; routes declare `config: { auth: 'patient' | 'staff' }` and read
- *     the caller with `patientOf(request)` / `staffOf(request)` (plugins/auth/auth.plugin.ts);
+ *   - a feature: its service built in the SERVICES block (`createXService({ db: app.db, … })`),
+ *     then `await app.register(xModule, { prefix: API_PREFIX, x })` in the MODULES block;
+ *     routes come from the contract's call table (`routeOf`, lib/route-of.ts) with
+ *     `auth: 'patient' | 'staff'`, and read the caller with `patientOf(request)` /
+ *     `staffOf(request)` (plugins/auth/auth.plugin.ts);
  *     a route without a query or body schema accepts none, and every route documents the error
  *     envelopes (plugins/route-defaults.plugin.ts; tests walk `app.apiRoutes`);
  *   - a plugin other modules depend on (e.g. the MQTT broker): in the APP PLUGINS block,
