@@ -29,6 +29,7 @@ export function createFakeRealtime(): FakeRealtime {
   const statusListeners = new Set<() => void>();
   const errorListeners = new Set<(kind: RealtimeErrorKind) => void>();
   const reconnectListeners = new Set<() => void>();
+  const connectedListeners = new Set<(renewed: boolean) => void>();
   let status: RealtimeStatus = 'connected';
   const fake: FakeRealtime = {
     published: [],
@@ -48,6 +49,10 @@ export function createFakeRealtime(): FakeRealtime {
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
     },
+    onConnected(listener) {
+      connectedListeners.add(listener);
+      return () => connectedListeners.delete(listener);
+    },
     subscribe(filter, handler) {
       const set = handlers.get(filter) ?? new Set();
       set.add(handler);
@@ -63,6 +68,13 @@ export function createFakeRealtime(): FakeRealtime {
       if (fake.refusing) throw new Error('connection closed');
       fake.published.push({ topic, payload });
     },
+    start() {
+      if (status === 'closed') fake.setStatus('connected');
+    },
+    stop() {
+      status = 'closed';
+    },
+    retryNow() {},
     close() {
       status = 'closed';
     },
@@ -76,9 +88,12 @@ export function createFakeRealtime(): FakeRealtime {
       const wasDown = status === 'reconnecting';
       status = next;
       for (const listener of statusListeners) listener();
-      if (wasDown && next === 'connected') for (const listener of reconnectListeners) listener();
+      if (next !== 'connected') return;
+      for (const listener of connectedListeners) listener(false);
+      if (wasDown) for (const listener of reconnectListeners) listener();
     },
     renewed() {
+      for (const listener of connectedListeners) listener(true);
       for (const listener of reconnectListeners) listener();
     },
   };
