@@ -57,7 +57,10 @@ export interface Outbox<T extends OutboxItem> {
    * `countAttempt: false`: the connection was swapped on purpose (a renewal), no failure of the message's.
    */
   requeueSending(countAttempt?: boolean): void;
-  /** Gives up a message (the broker refused it, or no copy came in time). */
+  /**
+   * Gives up a message (the broker refused it, the room ended). With `attempts`: only if it is
+   * still sending at that attempt (no copy came in time), not if a later one owns it.
+   */
   fail(clientMsgId: string, failure?: string, attempts?: number): void;
   /** The person's "retry": a fresh round of attempts. */
   retry(clientMsgId: string): void;
@@ -189,7 +192,7 @@ export function createOutbox<T extends OutboxItem>(options: OutboxOptions<T>): O
         items.map((item) =>
           item.clientMsgId === clientMsgId &&
           item.state !== 'failed' &&
-          (attempts === undefined || item.attempts === attempts)
+          (attempts === undefined || (item.state === 'sending' && item.attempts === attempts))
             ? { ...item, state: 'failed', ...(failure ? { failure } : {}) }
             : item,
         ),
@@ -228,12 +231,19 @@ export function createOutbox<T extends OutboxItem>(options: OutboxOptions<T>): O
             if (inFlight.get(item.clientMsgId) !== token) return;
             inFlight.delete(item.clientMsgId);
             // Still waiting for this very attempt: it goes on the next connection. One that never
-            // left (offline) was no attempt.
+            // left (offline) was no attempt; the last one cut off (a refused publish makes the
+            // broker drop the connection) gives up, or it would loop on every reconnect.
             const offline = error instanceof RealtimeOfflineError;
+            const next = (p: T): T =>
+              offline
+                ? { ...p, state: 'queued', attempts: item.attempts - 1 }
+                : item.attempts >= options.maxAttempts
+                  ? { ...p, state: 'failed', failure: 'notAccepted' }
+                  : { ...p, state: 'queued' };
             set(
               items.map((p) =>
                 p.clientMsgId === item.clientMsgId && p.state === 'sending' && p.attempts === item.attempts
-                  ? { ...p, state: 'queued', attempts: offline ? item.attempts - 1 : item.attempts }
+                  ? next(p)
                   : p,
               ),
             );
