@@ -105,6 +105,20 @@ export interface MqttRealtimeOptions {
   publishTimeoutMs?: number;
 }
 
+/** Listeners of one event: `on` returns the function that removes the listener again. */
+export function listenerSet<A extends unknown[] = []>() {
+  const listeners = new Set<(...args: A) => void>();
+  return {
+    on(listener: (...args: A) => void): () => void {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    emit(...args: A): void {
+      for (const listener of [...listeners]) listener(...args);
+    },
+  };
+}
+
 /** MQTT topic filter matching with `+` and `#`. */
 export function topicMatches(filter: string, topic: string): boolean {
   const f = filter.split('/');
@@ -159,10 +173,10 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     ((credentials: RealtimeCredentials) => `staff_${credentials.username}_${randomId(6)}`);
   const url = () => (typeof options.url === 'string' ? options.url : options.url());
   const handlers = new Map<string, Set<RealtimeHandler>>();
-  const statusListeners = new Set<() => void>();
-  const errorListeners = new Set<RealtimeErrorListener>();
-  const reconnectListeners = new Set<() => void>();
-  const connectedListeners = new Set<(renewed: boolean) => void>();
+  const statusListeners = listenerSet();
+  const errorListeners = listenerSet<Parameters<RealtimeErrorListener>>();
+  const reconnectListeners = listenerSet();
+  const connectedListeners = listenerSet<[renewed: boolean]>();
   let status: RealtimeStatus = 'closed';
   let client: BrokerClient | null = null;
   /** The connection opened with a renewed token that replaces `client` once it listens. */
@@ -185,14 +199,13 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   const setStatus = (next: RealtimeStatus) => {
     if (status === next) return;
     status = next;
-    for (const listener of statusListeners) listener();
+    statusListeners.emit();
   };
-  const reportError = (kind: RealtimeErrorKind, refusal?: PublishRefusal) => {
-    for (const listener of errorListeners) listener(kind, refusal);
-  };
+  const reportError = (kind: RealtimeErrorKind, refusal?: PublishRefusal) =>
+    errorListeners.emit(kind, refusal);
   const connected = (renewed: boolean, wasDown: boolean) => {
-    for (const listener of connectedListeners) listener(renewed);
-    if (wasDown) for (const listener of reconnectListeners) listener();
+    connectedListeners.emit(renewed);
+    if (wasDown) reconnectListeners.emit();
   };
 
   /** Resolves false when the broker refused the filter (SUBACK 0x80, or mqtt.js rejects; stack-notes). */
@@ -261,10 +274,15 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
    */
   async function open(
     gen: number,
-    credentials: RealtimeCredentials,
+    credentials: RealtimeCredentials | null,
     adopt: (c: BrokerClient) => boolean,
     onConnect: (c: BrokerClient) => void,
   ): Promise<void> {
+    if (!credentials) {
+      // The session is over (the app shows the login screen).
+      end();
+      return;
+    }
     const c = await connectBroker(url(), {
       protocolVersion: 4,
       clean: true,
@@ -300,10 +318,6 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     try {
       const credentials = await options.credentials(forceRefresh);
       if (gen !== generation) return;
-      if (!credentials) {
-        end();
-        return;
-      }
       await open(
         gen,
         credentials,
@@ -389,11 +403,6 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
       if (credentials && credentials.password === clientTokens.get(old))
         credentials = await options.credentials(true);
       if (gen !== generation || client !== old) return;
-      if (!credentials) {
-        // The session is over (the app shows the login screen).
-        end();
-        return;
-      }
       await open(
         gen,
         credentials,
@@ -466,22 +475,10 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
 
   const realtime: Realtime = {
     status: () => status,
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    onError(listener) {
-      errorListeners.add(listener);
-      return () => errorListeners.delete(listener);
-    },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
-    onConnected(listener) {
-      connectedListeners.add(listener);
-      return () => connectedListeners.delete(listener);
-    },
+    onStatus: statusListeners.on,
+    onError: errorListeners.on,
+    onReconnect: reconnectListeners.on,
+    onConnected: connectedListeners.on,
     subscribe(filter, handler) {
       let set = handlers.get(filter);
       if (!set) {

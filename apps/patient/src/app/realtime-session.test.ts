@@ -1,55 +1,35 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConsultingChat } from '../features/consulting/consulting-realtime';
 import { endSession } from '../lib/api-client';
 import { notifyLogin, notifyLogout } from '../lib/realtime-seam';
 import { session } from '../lib/session';
 import { storageKeys } from '../lib/storage-keys';
 import { ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
-import type { FakeBrokerClient } from '../testing/realtime-fakes';
 import { chatRoom, createTestRealtime } from '../testing/realtime-fakes';
 import { startRealtimeWithSession } from './realtime-session';
 
 // Moved from lib/realtime.test.ts with the session wiring (issue 11); assertions as they were.
 
-const flush = () => vi.waitFor(() => undefined);
-
-let clients: FakeBrokerClient[];
-let rt: ConsultingChat;
 const profile = patientProfile({
   idx: 7,
   loginId: 'demo',
   choseHospitalIdx: 1,
   choseHospitalName: '서울중앙병원',
 });
-
-function lastClient(): FakeBrokerClient {
-  const client = clients.at(-1);
-  if (!client) throw new Error('no connection was opened');
-  return client;
-}
-
-/** A new connection and chat over the same localStorage: what the app has after a reload. */
-function newRealtime(): ConsultingChat {
-  return createTestRealtime(clients).rt;
-}
+let test: ReturnType<typeof createTestRealtime>;
 
 beforeEach(() => {
-  clients = [];
   session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   session.setLoginId('demo');
   session.setMyData(profile);
-  rt = newRealtime();
+  test = createTestRealtime();
 });
-
-afterEach(() => {
-  rt.stop();
-  vi.unstubAllGlobals();
-});
+afterEach(() => test.rt.stop());
 
 describe('the session seam (spec §4, §5)', () => {
   it('starts after a login with a chosen hospital, waits for one otherwise, and ends on logout', async () => {
+    const { rt, clients } = test;
     session.clear();
     const stopWatching = startRealtimeWithSession(rt);
     try {
@@ -57,7 +37,7 @@ describe('the session seam (spec §4, §5)', () => {
       session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
       session.setMyData(noHospital);
       await notifyLogin(noHospital);
-      await flush();
+      await vi.waitFor(() => undefined);
       expect(clients).toHaveLength(0);
 
       // Choosing a hospital later stores the new profile: the connection starts then.
@@ -65,7 +45,7 @@ describe('the session seam (spec §4, §5)', () => {
       await vi.waitFor(() => expect(clients).toHaveLength(1));
 
       await notifyLogout();
-      expect(lastClient().ended).toBe(true);
+      expect(clients.at(-1)!.ended).toBe(true);
       expect(rt.snapshot().connection).toBe('idle');
     } finally {
       stopWatching();
@@ -77,16 +57,11 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
   const storedPending = () => window.localStorage.getItem(storageKeys.pendingChat);
 
   it('is forgotten on logout, together with the session', async () => {
-    mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({
-        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
-      }),
-    });
-    const stopWatching = startRealtimeWithSession(rt);
+    mockApi({ [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }) });
+    const stopWatching = startRealtimeWithSession(test.rt);
     try {
-      await vi.waitFor(() => expect(clients).toHaveLength(1));
-      rt.chat.send('약은 언제 먹나요?');
+      await vi.waitFor(() => expect(test.clients).toHaveLength(1));
+      test.rt.chat.send('약은 언제 먹나요?');
       expect(storedPending()).not.toBeNull();
       await endSession();
       expect(storedPending()).toBeNull();
@@ -98,8 +73,8 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
     session.setTokens({ accessToken: 'access-2', refreshToken: 'refresh-2' });
     session.setLoginId('demo');
     session.setMyData(profile);
-    rt = newRealtime();
-    rt.start(profile);
-    expect(rt.snapshot().pending).toEqual([]);
+    test = createTestRealtime(test.clients);
+    test.rt.start(profile);
+    expect(test.rt.snapshot().pending).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  listenerSet,
   RealtimeOfflineError,
   topicMatches,
   type Realtime,
@@ -26,10 +27,10 @@ export interface FakeRealtime extends Realtime {
 
 export function createFakeRealtime(): FakeRealtime {
   const handlers = new Map<string, Set<RealtimeHandler>>();
-  const statusListeners = new Set<() => void>();
-  const errorListeners = new Set<(kind: RealtimeErrorKind) => void>();
-  const reconnectListeners = new Set<() => void>();
-  const connectedListeners = new Set<(renewed: boolean) => void>();
+  const statusListeners = listenerSet();
+  const errorListeners = listenerSet<[kind: RealtimeErrorKind]>();
+  const reconnectListeners = listenerSet();
+  const connectedListeners = listenerSet<[renewed: boolean]>();
   let status: RealtimeStatus = 'connected';
   const fake: FakeRealtime = {
     published: [],
@@ -37,22 +38,10 @@ export function createFakeRealtime(): FakeRealtime {
     offline: false,
     refusing: false,
     status: () => status,
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    onError(listener) {
-      errorListeners.add(listener);
-      return () => errorListeners.delete(listener);
-    },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
-    onConnected(listener) {
-      connectedListeners.add(listener);
-      return () => connectedListeners.delete(listener);
-    },
+    onStatus: statusListeners.on,
+    onError: errorListeners.on,
+    onReconnect: reconnectListeners.on,
+    onConnected: connectedListeners.on,
     subscribe(filter, handler) {
       const set = handlers.get(filter) ?? new Set();
       set.add(handler);
@@ -87,14 +76,14 @@ export function createFakeRealtime(): FakeRealtime {
     setStatus(next) {
       const wasDown = status === 'reconnecting';
       status = next;
-      for (const listener of statusListeners) listener();
+      statusListeners.emit();
       if (next !== 'connected') return;
-      for (const listener of connectedListeners) listener(false);
-      if (wasDown) for (const listener of reconnectListeners) listener();
+      connectedListeners.emit(false);
+      if (wasDown) reconnectListeners.emit();
     },
     renewed() {
-      for (const listener of connectedListeners) listener(true);
-      for (const listener of reconnectListeners) listener();
+      connectedListeners.emit(true);
+      reconnectListeners.emit();
     },
   };
   return fake;
