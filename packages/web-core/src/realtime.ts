@@ -119,6 +119,23 @@ export function listenerSet<A extends unknown[] = []>() {
   };
 }
 
+/** The events of a `Realtime`: `emit` for its maker, the `on…` methods for everyone else. */
+export function realtimeEvents() {
+  const status = listenerSet();
+  const error = listenerSet<Parameters<RealtimeErrorListener>>();
+  const reconnect = listenerSet();
+  const connected = listenerSet<[renewed: boolean]>();
+  return {
+    emit: { status: status.emit, error: error.emit, reconnect: reconnect.emit, connected: connected.emit },
+    on: {
+      onStatus: status.on,
+      onError: error.on,
+      onReconnect: reconnect.on,
+      onConnected: connected.on,
+    } satisfies Pick<Realtime, 'onStatus' | 'onError' | 'onReconnect' | 'onConnected'>,
+  };
+}
+
 /** MQTT topic filter matching with `+` and `#`. */
 export function topicMatches(filter: string, topic: string): boolean {
   const f = filter.split('/');
@@ -173,10 +190,7 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     ((credentials: RealtimeCredentials) => `staff_${credentials.username}_${randomId(6)}`);
   const url = () => (typeof options.url === 'string' ? options.url : options.url());
   const handlers = new Map<string, Set<RealtimeHandler>>();
-  const statusListeners = listenerSet();
-  const errorListeners = listenerSet<Parameters<RealtimeErrorListener>>();
-  const reconnectListeners = listenerSet();
-  const connectedListeners = listenerSet<[renewed: boolean]>();
+  const events = realtimeEvents();
   let status: RealtimeStatus = 'closed';
   let client: BrokerClient | null = null;
   /** The connection opened with a renewed token that replaces `client` once it listens. */
@@ -199,13 +213,12 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   const setStatus = (next: RealtimeStatus) => {
     if (status === next) return;
     status = next;
-    statusListeners.emit();
+    events.emit.status();
   };
-  const reportError = (kind: RealtimeErrorKind, refusal?: PublishRefusal) =>
-    errorListeners.emit(kind, refusal);
+  const reportError = (kind: RealtimeErrorKind, refusal?: PublishRefusal) => events.emit.error(kind, refusal);
   const connected = (renewed: boolean, wasDown: boolean) => {
-    connectedListeners.emit(renewed);
-    if (wasDown) reconnectListeners.emit();
+    events.emit.connected(renewed);
+    if (wasDown) events.emit.reconnect();
   };
 
   /** Resolves false when the broker refused the filter (SUBACK 0x80, or mqtt.js rejects; stack-notes). */
@@ -474,11 +487,8 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   }
 
   const realtime: Realtime = {
+    ...events.on,
     status: () => status,
-    onStatus: statusListeners.on,
-    onError: errorListeners.on,
-    onReconnect: reconnectListeners.on,
-    onConnected: connectedListeners.on,
     subscribe(filter, handler) {
       let set = handlers.get(filter);
       if (!set) {

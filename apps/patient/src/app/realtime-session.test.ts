@@ -6,23 +6,21 @@ import { session } from '../lib/session';
 import { storageKeys } from '../lib/storage-keys';
 import { ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
-import { chatRoom, createTestRealtime } from '../testing/realtime-fakes';
+import {
+  chatRoom,
+  createTestRealtime,
+  realtimePatient,
+  signInRealtimePatient,
+} from '../testing/realtime-fakes';
 import { startRealtimeWithSession } from './realtime-session';
 
 // Moved from lib/realtime.test.ts with the session wiring (issue 11); assertions as they were.
 
-const profile = patientProfile({
-  idx: 7,
-  loginId: 'demo',
-  choseHospitalIdx: 1,
-  choseHospitalName: '서울중앙병원',
-});
+const profile = realtimePatient;
 let test: ReturnType<typeof createTestRealtime>;
 
 beforeEach(() => {
-  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  session.setLoginId('demo');
-  session.setMyData(profile);
+  signInRealtimePatient();
   test = createTestRealtime();
 });
 afterEach(() => test.rt.stop());

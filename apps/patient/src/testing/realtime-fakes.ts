@@ -9,6 +9,23 @@ import {
   type ConsultingChat,
 } from '../features/consulting/consulting-realtime';
 import { createPatientConnection } from '../lib/realtime-connection';
+import { session } from '../lib/session';
+import { patientProfile } from './factories';
+
+/** The patient the real-time tests sign in as: 7 at hospital 1 (room 12 in `chatRoom()`). */
+export const realtimePatient = patientProfile({
+  idx: 7,
+  loginId: 'demo',
+  choseHospitalIdx: 1,
+  choseHospitalName: '서울중앙병원',
+});
+
+/** Stores that patient's session, as a login does. */
+export function signInRealtimePatient(): void {
+  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  session.setLoginId(realtimePatient.loginId);
+  session.setMyData(realtimePatient);
+}
 
 /** A broker client that the test drives by hand: accept, drop, refuse, deliver. */
 

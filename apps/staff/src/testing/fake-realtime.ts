@@ -1,9 +1,8 @@
 import {
-  listenerSet,
+  realtimeEvents,
   RealtimeOfflineError,
   topicMatches,
   type Realtime,
-  type RealtimeErrorKind,
   type RealtimeHandler,
   type RealtimeStatus,
 } from '../lib/realtime';
@@ -27,10 +26,7 @@ export interface FakeRealtime extends Realtime {
 
 export function createFakeRealtime(): FakeRealtime {
   const handlers = new Map<string, Set<RealtimeHandler>>();
-  const statusListeners = listenerSet();
-  const errorListeners = listenerSet<[kind: RealtimeErrorKind]>();
-  const reconnectListeners = listenerSet();
-  const connectedListeners = listenerSet<[renewed: boolean]>();
+  const events = realtimeEvents();
   let status: RealtimeStatus = 'connected';
   const fake: FakeRealtime = {
     published: [],
@@ -38,10 +34,7 @@ export function createFakeRealtime(): FakeRealtime {
     offline: false,
     refusing: false,
     status: () => status,
-    onStatus: statusListeners.on,
-    onError: errorListeners.on,
-    onReconnect: reconnectListeners.on,
-    onConnected: connectedListeners.on,
+    ...events.on,
     subscribe(filter, handler) {
       const set = handlers.get(filter) ?? new Set();
       set.add(handler);
@@ -76,14 +69,14 @@ export function createFakeRealtime(): FakeRealtime {
     setStatus(next) {
       const wasDown = status === 'reconnecting';
       status = next;
-      statusListeners.emit();
+      events.emit.status();
       if (next !== 'connected') return;
-      connectedListeners.emit(false);
-      if (wasDown) reconnectListeners.emit();
+      events.emit.connected(false);
+      if (wasDown) events.emit.reconnect();
     },
     renewed() {
-      connectedListeners.emit(true);
-      reconnectListeners.emit();
+      events.emit.connected(true);
+      events.emit.reconnect();
     },
   };
   return fake;

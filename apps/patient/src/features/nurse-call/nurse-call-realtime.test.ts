@@ -2,19 +2,19 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
 import { topics } from '@smartcare/contract/topics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../lib/session';
-import { ok, patientProfile } from '../../testing/factories';
+import { ok } from '../../testing/factories';
 import { mockApi } from '../../testing/mock-api';
-import { chatRoom, createTestRealtime, nurseCall } from '../../testing/realtime-fakes';
+import {
+  chatRoom,
+  createTestRealtime,
+  nurseCall,
+  realtimePatient,
+  signInRealtimePatient,
+} from '../../testing/realtime-fakes';
 import { onNurseCallEvent, requestNurseCall } from './nurse-call-realtime';
 
 // Moved from lib/realtime.test.ts with the nurse call (issue 11); assertions as they were.
-const profile = patientProfile({
-  idx: 7,
-  loginId: 'demo',
-  choseHospitalIdx: 1,
-  choseHospitalName: '서울중앙병원',
-});
+const profile = realtimePatient;
 let test: ReturnType<typeof createTestRealtime>;
 
 async function connectedInRoom12() {
@@ -33,9 +33,7 @@ async function connectedInRoom12() {
 
 beforeEach(() => {
   test = createTestRealtime();
-  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-  session.setLoginId('demo');
-  session.setMyData(profile);
+  signInRealtimePatient();
 });
 afterEach(() => {
   test.rt.stop();
