@@ -84,5 +84,6 @@ export const apiCallRoutes = {
     delete: route('DELETE', apiPaths.hospitalContent.delete),
     restore: route('PUT', apiPaths.hospitalContent.restore),
     uploadFile: route('POST', apiPaths.hospitalContent.uploadFile),
+    search: route('GET', apiPaths.hospitalContent.search),
   },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

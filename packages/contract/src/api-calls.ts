@@ -36,6 +36,8 @@ import {
   noticeListQuerySchema,
   noticeSummarySchema,
   publishContentBodySchema,
+  searchQuerySchema,
+  searchResultSchema,
   updateContentBodySchema,
   uploadFileBodySchema,
 } from './hospital-content.ts';
@@ -221,6 +223,10 @@ export const apiCalls = {
     uploadFile: call(r.hospitalContent.uploadFile, {
       body: uploadFileBodySchema,
       response: contentFileSchema,
+    }),
+    search: call(r.hospitalContent.search, {
+      query: searchQuerySchema,
+      response: z.array(searchResultSchema),
     }),
   },
 } as const satisfies {

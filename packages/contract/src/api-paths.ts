@@ -77,5 +77,6 @@ export const apiPaths = {
     delete: '/hospitalContent/delete',
     restore: '/hospitalContent/restore',
     uploadFile: '/hospitalContent/uploadFile',
+    search: '/hospitalContent/search',
   },
 } as const;

@@ -166,3 +166,26 @@ export const uploadFileBodySchema = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, V.invalid),
 });
 export const fileQuerySchema = z.strictObject({ key: fileKey() });
+
+/** Search over published guides and FAQ entries (decision 019). */
+export const SEARCH_KEYWORD_MAX = 50;
+export const SEARCH_RESULTS_MAX = 30;
+export const searchQuerySchema = z.strictObject({
+  keyword: safeText().trim().min(1, V.required).max(SEARCH_KEYWORD_MAX, V.invalid),
+});
+export const SEARCH_MATCHES = ['TITLE', 'CHOSEONG', 'KEYWORD', 'BODY', 'TYPO'] as const;
+const range = z.tuple([z.number().int(), z.number().int()]);
+export const searchResultSchema = z.object({
+  idx: z.number().int(),
+  kind: z.enum(['FAQ', 'GUIDE']),
+  category: z.string(),
+  title: z.string(),
+  /** Plain text around the first match in the body (or its beginning). */
+  snippet: z.string(),
+  /** How it matched: the title (as typed, spacing ignored), its 초성, a keyword, the body, or a near spelling. */
+  matchedBy: z.enum(SEARCH_MATCHES),
+  /** [start, end) character ranges to highlight. */
+  titleHighlights: z.array(range),
+  snippetHighlights: z.array(range),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

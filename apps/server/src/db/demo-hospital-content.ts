@@ -11,6 +11,7 @@ import {
   type ContentFields,
 } from '../modules/hospital-content/hospital-content.repository.ts';
 import { plainTextOf, sanitizeRichText } from '../modules/hospital-content/hospital-content.sanitize.ts';
+import { searchColumnsOf } from '../modules/hospital-content/hospital-content.search.ts';
 
 export interface DemoNotice {
   category: string;
@@ -705,6 +706,7 @@ export async function seedDemoHospitalContent(
       keywords: '',
       relatedIdxs: [],
       ...extra,
+      search: searchColumnsOf(fill(entry.title), extra.keywords ?? '', plainTextOf(body)),
     };
   };
 

@@ -65,6 +65,7 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.admission.discharge}`]: { body: { admissionIdx: 1 } },
   // issue 14 — hospital information
   [`GET ${apiPaths.hospitalContent.getContent}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.hospitalContent.search}`]: { query: { keyword: '주차' } },
   [`GET ${apiPaths.hospitalContent.getCategories}`]: { query: { kind: 'GUIDE' } },
   [`GET ${apiPaths.hospitalContent.getEditorList}`]: { query: { kind: 'NOTICE' } },
   [`GET ${apiPaths.hospitalContent.getEditorContent}`]: { query: { idx: '1' } },

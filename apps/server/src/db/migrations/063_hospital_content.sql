@@ -18,6 +18,15 @@ CREATE TABLE hospital_contents (
   -- other words patients use for the same thing, comma separated (search synonyms)
   keywords       text NOT NULL DEFAULT '',
   related_idxs   integer[] NOT NULL DEFAULT '{}',
+  -- Search keys, computed by the server when the item is saved and searched in the server's
+  -- memory (decision 019): spacing and punctuation removed and lower case; 초성 of the title
+  -- and keywords; jamo trigrams of the title and keywords for small typos. Keywords joined by '|'.
+  search_title      text NOT NULL DEFAULT '',
+  search_keywords   text NOT NULL DEFAULT '',
+  search_body       text NOT NULL DEFAULT '',
+  choseong_title    text NOT NULL DEFAULT '',
+  choseong_keywords text NOT NULL DEFAULT '',
+  search_grams      text[] NOT NULL DEFAULT '{}',
   -- NULL: a draft; in the future: scheduled
   publish_at     timestamptz,
   unpublished_at timestamptz,
@@ -31,6 +40,14 @@ CREATE TABLE hospital_contents (
 );
 CREATE INDEX hospital_contents_visible ON hospital_contents (hospital_idx, kind, publish_at)
   WHERE deleted_at IS NULL AND unpublished_at IS NULL;
+
+-- A counter per hospital moved by every change to its content, in the same transaction: a
+-- server process checks it (one primary-key read) before searching its in-memory index
+-- (decision 019), so edits made through another process are seen at once.
+CREATE TABLE hospital_content_versions (
+  hospital_idx integer PRIMARY KEY REFERENCES hospitals(idx) ON DELETE CASCADE,
+  version      bigint NOT NULL DEFAULT 0
+);
 
 -- Uploaded images and PDFs. A file belongs to a hospital from its upload; content_idx is set
 -- when an item takes it as an attachment or its image (inline images are referenced by key).

@@ -11,6 +11,7 @@ import {
   type NoticeSummary,
 } from '@smartcare/contract/hospital-content';
 import type { SqlQueryable } from '../../plugins/db/database.ts';
+import type { SearchColumns } from './hospital-content.search.ts';
 
 /** Repositories only query; they run on the database or inside a transaction alike. */
 type Sql = Pick<SqlQueryable, 'query'>;
@@ -84,6 +85,20 @@ export interface ContentFields {
   sortOrder: number;
   keywords: string;
   relatedIdxs: number[];
+  search: SearchColumns;
+}
+
+/** One guide or FAQ entry as the search index holds it. */
+export interface SearchEntry {
+  idx: number;
+  kind: 'FAQ' | 'GUIDE';
+  category: string;
+  title: string;
+  bodyText: string;
+  sortOrder: number;
+  /** Epoch ms: a scheduled item is found from then on. */
+  publishAt: number;
+  search: SearchColumns;
 }
 
 export interface NewContentFile {
@@ -94,6 +109,16 @@ export interface NewContentFile {
   data: Uint8Array;
   staffIdx: number | null;
 }
+
+const searchParams = (search: SearchColumns) =>
+  [
+    search.searchTitle,
+    search.searchKeywords,
+    search.searchBody,
+    search.choseongTitle,
+    search.choseongKeywords,
+    search.searchGrams,
+  ] as const;
 
 async function filesOf(db: Sql, contentIdxs: number[]): Promise<Map<number, FileRow[]>> {
   const byContent = new Map<number, FileRow[]>();
@@ -167,8 +192,9 @@ export const hospitalContentRepository = {
     const { rows } = await db.query<{ idx: number }>(
       `INSERT INTO hospital_contents
          (hospital_idx, kind, category, title, body, body_text, pinned, sort_order, keywords, related_idxs,
-          created_by, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING idx`,
+          created_by, updated_by, search_title, search_keywords, search_body, choseong_title, choseong_keywords,
+          search_grams)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17) RETURNING idx`,
       [
         hospitalIdx,
         kind,
@@ -181,6 +207,7 @@ export const hospitalContentRepository = {
         fields.keywords,
         fields.relatedIdxs,
         staffIdx,
+        ...searchParams(fields.search),
       ],
     );
     return rows[0]!.idx;
@@ -189,7 +216,9 @@ export const hospitalContentRepository = {
   async update(db: Sql, hospitalIdx: number, idx: number, fields: ContentFields, staffIdx: number) {
     const { rowCount } = await db.query(
       `UPDATE hospital_contents SET category = $3, title = $4, body = $5, body_text = $6, pinned = $7,
-              sort_order = $8, keywords = $9, related_idxs = $10, updated_by = $11, updated_at = now()
+              sort_order = $8, keywords = $9, related_idxs = $10, updated_by = $11, updated_at = now(),
+              search_title = $12, search_keywords = $13, search_body = $14, choseong_title = $15,
+              choseong_keywords = $16, search_grams = $17
         WHERE hospital_idx = $1 AND idx = $2 AND deleted_at IS NULL`,
       [
         hospitalIdx,
@@ -203,6 +232,7 @@ export const hospitalContentRepository = {
         fields.keywords,
         fields.relatedIdxs,
         staffIdx,
+        ...searchParams(fields.search),
       ],
     );
     return rowCount > 0;
@@ -260,10 +290,13 @@ export const hospitalContentRepository = {
       `DELETE FROM hospital_content_files f USING hospital_contents c
         WHERE f.content_idx = c.idx AND c.deleted_at IS NOT NULL AND NOT (${RESTORABLE})`,
     );
-    const { rowCount } = await db.query(
-      `DELETE FROM hospital_contents c WHERE c.deleted_at IS NOT NULL AND NOT (${RESTORABLE})`,
+    const { rows } = await db.query<{ hospital_idx: number }>(
+      `DELETE FROM hospital_contents c WHERE c.deleted_at IS NOT NULL AND NOT (${RESTORABLE}) RETURNING hospital_idx`,
     );
-    return rowCount;
+    for (const hospitalIdx of new Set(rows.map((r) => r.hospital_idx))) {
+      await hospitalContentRepository.bumpVersion(db, hospitalIdx);
+    }
+    return rows.length;
   },
 
   /** The item as its editor sees it (deleted items while restorable). */
@@ -389,6 +422,67 @@ export const hospitalContentRepository = {
     await db.query(`DELETE FROM hospital_content_reads WHERE patient_idx = $1`, [patientIdx]);
   },
 
+  /** Whether a hospital's search index is current: the counter every change moves (decision 019). */
+  async searchVersion(db: Sql, hospitalIdx: number): Promise<string> {
+    const { rows } = await db.query<{ version: number }>(
+      `SELECT version FROM hospital_content_versions WHERE hospital_idx = $1`,
+      [hospitalIdx],
+    );
+    return String(rows[0]?.version ?? 0);
+  },
+
+  /** Every write to a hospital's content calls this in its transaction. */
+  async bumpVersion(db: Sql, hospitalIdx: number): Promise<void> {
+    await db.query(
+      `INSERT INTO hospital_content_versions (hospital_idx, version) VALUES ($1, 1)
+       ON CONFLICT (hospital_idx) DO UPDATE SET version = hospital_content_versions.version + 1`,
+      [hospitalIdx],
+    );
+  },
+
+  /** The searchable guides and FAQ entries of a hospital: published or scheduled, with their keys. */
+  async searchEntries(db: Sql, hospitalIdx: number): Promise<SearchEntry[]> {
+    const { rows } = await db.query<{
+      idx: number;
+      kind: 'FAQ' | 'GUIDE';
+      category: string;
+      title: string;
+      body_text: string;
+      sort_order: number;
+      publish_at: Timestamp;
+      search_title: string;
+      search_keywords: string;
+      search_body: string;
+      choseong_title: string;
+      choseong_keywords: string;
+      search_grams: string[];
+    }>(
+      `SELECT idx, kind, category, title, body_text, sort_order, publish_at, search_title, search_keywords,
+              search_body, choseong_title, choseong_keywords, search_grams
+         FROM hospital_contents c
+        WHERE c.hospital_idx = $1 AND c.kind IN ('FAQ', 'GUIDE')
+          AND c.deleted_at IS NULL AND c.unpublished_at IS NULL AND c.publish_at IS NOT NULL`,
+      [hospitalIdx],
+    );
+    return rows.map((r) => ({
+      idx: r.idx,
+      kind: r.kind,
+      category: r.category,
+      title: r.title,
+      bodyText: r.body_text,
+      sortOrder: r.sort_order,
+      publishAt: new Date(r.publish_at).getTime(),
+      search: {
+        searchTitle: r.search_title,
+        searchKeywords: r.search_keywords,
+        searchBody: r.search_body,
+        choseongTitle: r.choseong_title,
+        choseongKeywords: r.choseong_keywords,
+        searchGrams: r.search_grams,
+      },
+    }));
+  },
+
   // --- files ---
 
   async insertFile(db: Sql, file: NewContentFile) {
@@ -448,8 +542,6 @@ export const hospitalContentRepository = {
     return rows[0] ?? null;
   },
 
-  fileRowToFile: toFile,
-
   async fileByKey(db: Sql, fileKey: string): Promise<ContentFile | null> {
     const { rows } = await db.query<FileRow>(
       `SELECT file_key, content_idx, role, file_name, content_type, size_bytes FROM hospital_content_files WHERE file_key = $1`,
@@ -475,6 +567,8 @@ export const hospitalContentRepository = {
        VALUES ($1, $2, $3, $4, $5)`,
       [change.hospitalIdx, change.contentIdx, change.action, change.staffIdx, change.title],
     );
+    // Every recorded change is one the search index must see.
+    await hospitalContentRepository.bumpVersion(db, change.hospitalIdx);
   },
 
   async changes(db: Sql, hospitalIdx: number, contentIdx: number): Promise<ContentChange[]> {
@@ -514,6 +608,7 @@ export const hospitalContentRepository = {
     publishAt: Date,
   ) {
     const idx = await hospitalContentRepository.insert(db, hospitalIdx, kind, fields, null);
+    await hospitalContentRepository.bumpVersion(db, hospitalIdx);
     await db.query(
       `UPDATE hospital_contents SET publish_at = $2, created_at = $2, updated_at = $2 WHERE idx = $1`,
       [idx, publishAt],

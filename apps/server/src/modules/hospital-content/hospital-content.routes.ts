@@ -21,6 +21,8 @@ import {
   noticeListQuerySchema,
   noticeSummarySchema,
   publishContentBodySchema,
+  searchQuerySchema,
+  searchResultSchema,
   updateContentBodySchema,
   uploadFileBodySchema,
 } from '@smartcare/contract/hospital-content';
@@ -120,6 +122,22 @@ export const hospitalContentRoutes: FastifyPluginAsyncZod<{ contents: HospitalCo
       },
     },
     async (request) => ok(request, await contents.categories(patientOf(request).idx, request.query.kind)),
+  );
+
+  app.get(
+    apiPaths.hospitalContent.search,
+    {
+      config: { auth: 'patient' },
+      schema: {
+        tags,
+        summary:
+          'Published guides and FAQ entries for a query: partial words, 초성, spacing, small typos, keywords',
+        security,
+        querystring: searchQuerySchema,
+        response: { 200: envelopeSchema(z.array(searchResultSchema)) },
+      },
+    },
+    async (request) => ok(request, await contents.search(patientOf(request).idx, request.query.keyword)),
   );
 
   // --- files: `<img src>` and attachment links carry no token; the 128-bit key is the access ---

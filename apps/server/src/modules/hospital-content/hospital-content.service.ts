@@ -10,6 +10,8 @@ import {
   type CreateContentBody,
   type EditorContent,
   type NoticeSummary,
+  type SearchResult,
+  SEARCH_RESULTS_MAX,
   type UpdateContentBody,
 } from '@smartcare/contract/hospital-content';
 import type { Page } from '@smartcare/contract/paging';
@@ -18,6 +20,7 @@ import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { hospitalContentRepository as repo, type ContentFields } from './hospital-content.repository.ts';
 import { imageKeysOf, plainTextOf, sanitizeRichText } from './hospital-content.sanitize.ts';
+import { createSearchIndex, searchColumnsOf } from './hospital-content.search.ts';
 
 export interface HospitalContentServiceDeps {
   db: Database;
@@ -49,6 +52,10 @@ export function sniffFileType(data: Uint8Array): ContentFileType | null {
 /** Notices, FAQ entries and guides of each hospital: patients read, the hospital's editors write. */
 export function createHospitalContentService(deps: HospitalContentServiceDeps) {
   const { db } = deps;
+  const searchIndex = createSearchIndex({
+    version: (hospitalIdx) => repo.searchVersion(db, hospitalIdx),
+    entries: (hospitalIdx) => repo.searchEntries(db, hospitalIdx),
+  });
 
   /** The patient's chosen hospital: every read is limited to it. */
   async function hospitalOfPatient(patientIdx: number): Promise<number> {
@@ -112,6 +119,7 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
       sortOrder: input.sortOrder,
       keywords: input.keywords,
       relatedIdxs: related,
+      search: searchColumnsOf(input.title, input.keywords, bodyText),
     };
   }
 
@@ -149,6 +157,12 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
 
     async list(patientIdx: number, kind: 'FAQ' | 'GUIDE', category: string | undefined): Promise<Content[]> {
       return repo.listVisible(db, await hospitalOfPatient(patientIdx), kind, category);
+    },
+
+    /** Guides and FAQ entries for what the patient typed, best first (decision 019). */
+    async search(patientIdx: number, keyword: string): Promise<SearchResult[]> {
+      const hospitalIdx = await hospitalOfPatient(patientIdx);
+      return searchIndex.search(hospitalIdx, keyword, SEARCH_RESULTS_MAX);
     },
 
     async categories(patientIdx: number, kind: 'FAQ' | 'GUIDE') {
