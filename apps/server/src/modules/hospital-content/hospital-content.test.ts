@@ -385,3 +385,21 @@ describe('deleting and restoring', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('account deletion', () => {
+  it('erases which notices the patient opened', async () => {
+    const notice = await published({ title: '읽음 기록 공지' });
+    const account = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    const token = (await loginPatient(t.baseUrl, account)).accessToken;
+    await client().get(apiPaths.hospitalContent.getContent, { token, query: { idx: notice.idx } });
+    const reads = () =>
+      t.app.db.query('SELECT 1 FROM hospital_content_reads WHERE patient_idx = $1', [account.idx]);
+    expect((await reads()).rows).toHaveLength(1);
+    const deleted = await client().delete(apiPaths.patient.delete, {
+      token,
+      body: { password: account.password },
+    });
+    expect(deleted.code).toBe(ResultCode.SUCCESS);
+    expect((await reads()).rows).toEqual([]);
+  });
+});
