@@ -37,6 +37,7 @@ import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.
 import { ensureDefaultTerms } from './db/seed-demo.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { hospitalModule } from './modules/hospital/hospital.module.ts';
+import { hospitalContentModule } from './modules/hospital-content/hospital-content.module.ts';
 import { createHospitalService } from './modules/hospital/hospital.service.ts';
 import { patientModule } from './modules/patient/patient.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
@@ -201,6 +202,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(nurseCallModule, { prefix: API_PREFIX, nurseCalls, people });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
+    // issue 14: hospital information (notices, FAQ, guides)
+    await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

@@ -60,4 +60,23 @@ export const apiPaths = {
   },
   // issue 10 patient UX (points 6–7): public facts the app must not hard-code.
   patientPolicy: { deletionPolicy: '/patient/deletionPolicy' },
+  // issue 14 — hospital information (notices, FAQ, guides)
+  hospitalContent: {
+    getNoticeList: '/hospitalContent/getNoticeList',
+    getContent: '/hospitalContent/getContent',
+    getFaqList: '/hospitalContent/getFaqList',
+    getGuideList: '/hospitalContent/getGuideList',
+    getCategories: '/hospitalContent/getCategories',
+    getEditorList: '/hospitalContent/getEditorList',
+    getEditorContent: '/hospitalContent/getEditorContent',
+    getChanges: '/hospitalContent/getChanges',
+    create: '/hospitalContent/create',
+    update: '/hospitalContent/update',
+    publish: '/hospitalContent/publish',
+    unpublish: '/hospitalContent/unpublish',
+    delete: '/hospitalContent/delete',
+    restore: '/hospitalContent/restore',
+    uploadFile: '/hospitalContent/uploadFile',
+    search: '/hospitalContent/search',
+  },
 } as const;

@@ -35,6 +35,13 @@ export const ResultCode = {
   ALREADY_ADMITTED: 40003002,
   /** Moving or discharging an admission that was already closed. */
   ADMISSION_CLOSED: 40003003,
+  // issue 14 — hospital information
+  /** An upload that is not a PNG, JPEG, WebP, GIF or PDF by its bytes. */
+  CONTENT_FILE_TYPE_NOT_ALLOWED: 40006001,
+  /** An upload over its type's limit (images 3 MB, PDF 10 MB). */
+  CONTENT_FILE_TOO_LARGE: 40006002,
+  /** Restoring an item deleted more than 30 days ago. */
+  CONTENT_RESTORE_EXPIRED: 40006003,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -40,6 +40,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   NO_ACTIVE_ADMISSION: 409,
   ALREADY_ADMITTED: 409,
   ADMISSION_CLOSED: 409,
+  // issue 14 — hospital information
+  CONTENT_FILE_TYPE_NOT_ALLOWED: 415,
+  CONTENT_FILE_TOO_LARGE: 413,
+  CONTENT_RESTORE_EXPIRED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -71,6 +75,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
       '입원 중인 병상이 확인되지 않아 간호사 호출을 보낼 수 없습니다. 상담 채팅을 이용해 주세요.',
     ALREADY_ADMITTED: '이미 입원 중인 환자입니다.',
     ADMISSION_CLOSED: '이미 퇴원 처리된 입원 기록입니다.',
+    // issue 14 — hospital information
+    CONTENT_FILE_TYPE_NOT_ALLOWED: 'PNG, JPEG, WebP, GIF 이미지와 PDF 파일만 올릴 수 있습니다.',
+    CONTENT_FILE_TOO_LARGE: '파일이 너무 큽니다. 이미지는 3MB, PDF는 10MB까지 올릴 수 있습니다.',
+    CONTENT_RESTORE_EXPIRED: '삭제한 지 30일이 지나 복구할 수 없습니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -97,6 +105,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
       'No current admission to a bed was found, so a nurse call cannot be sent. Please use the consulting chat.',
     ALREADY_ADMITTED: 'This patient is already admitted.',
     ADMISSION_CLOSED: 'This admission has already been closed.',
+    // issue 14 — hospital information
+    CONTENT_FILE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG, WebP and GIF images and PDF files can be uploaded.',
+    CONTENT_FILE_TOO_LARGE: 'The file is too large: images up to 3 MB, PDF files up to 10 MB.',
+    CONTENT_RESTORE_EXPIRED: 'Items deleted more than 30 days ago cannot be restored.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -122,5 +134,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     NO_ACTIVE_ADMISSION: '未找到住院床位信息，无法呼叫护士。请使用咨询聊天。',
     ALREADY_ADMITTED: '该患者已在住院中。',
     ADMISSION_CLOSED: '该住院记录已出院。',
+    // issue 14 — hospital information
+    CONTENT_FILE_TYPE_NOT_ALLOWED: '只能上传 PNG、JPEG、WebP、GIF 图片和 PDF 文件。',
+    CONTENT_FILE_TOO_LARGE: '文件过大：图片最大 3MB，PDF 最大 10MB。',
+    CONTENT_RESTORE_EXPIRED: '删除已超过 30 天，无法恢复。',
   },
 };

@@ -7,6 +7,7 @@ import { patientRepository } from '../modules/patient/patient.repository.ts';
 import { staffRepository } from '../modules/staff/staff.repository.ts';
 import { termsRepository } from '../modules/terms/terms.repository.ts';
 import { DEFAULT_TERMS } from './default-terms.ts';
+import { seedDemoHospitalContent } from './demo-hospital-content.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -63,6 +64,10 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
       );
     }
     const [seoulIdx, busanIdx] = found as [number, number];
+    // issue 14: notices, FAQ and guides of each demo hospital (once per hospital)
+    for (const [i, hospital] of HOSPITALS.entries()) {
+      await seedDemoHospitalContent(tx, { idx: found[i]!, name: hospital.name, phone: hospital.phone });
+    }
 
     const demoPatients = [
       {
