@@ -55,6 +55,8 @@ import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
 import { brokerPlugin } from './plugins/broker/broker.plugin.ts';
 import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.plugin.ts';
 import { termsModule } from './modules/terms/terms.module.ts';
+// issue 13 — home-care vital signs
+import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -192,6 +194,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
+    // issue 13 — home-care vital signs
+    await app.register(vitalSignModule, { prefix: API_PREFIX, people });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

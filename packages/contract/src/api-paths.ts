@@ -60,4 +60,18 @@ export const apiPaths = {
   },
   // issue 10 patient UX (points 6–7): public facts the app must not hard-code.
   patientPolicy: { deletionPolicy: '/patient/deletionPolicy' },
+  // issue 13 — home-care vital signs
+  vitalSign: {
+    record: '/vitalSign/record',
+    getReadings: '/vitalSign/getReadings',
+    update: '/vitalSign/update',
+    delete: '/vitalSign/delete',
+    getSummary: '/vitalSign/getSummary',
+    getDashboard: '/vitalSign/getDashboard',
+    importBatch: '/vitalSign/importBatch',
+    getMyTargets: '/vitalSign/getMyTargets',
+    getPatientTargets: '/vitalSign/getPatientTargets',
+    setTarget: '/vitalSign/setTarget',
+    clearTarget: '/vitalSign/clearTarget',
+  },
 } as const;

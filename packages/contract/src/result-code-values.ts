@@ -35,6 +35,11 @@ export const ResultCode = {
   ALREADY_ADMITTED: 40003002,
   /** Moving or discharging an admission that was already closed. */
   ADMISSION_CLOSED: 40003003,
+  // issue 13 — home-care vital signs
+  /** A reading no person shows (out of physical bounds, in the future): `data.fields` says which. */
+  VITAL_SIGN_IMPOSSIBLE: 40005001,
+  /** Editing or deleting a reading the patient did not type (imported from the phone). */
+  VITAL_SIGN_NOT_EDITABLE: 40005002,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -40,6 +40,9 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   NO_ACTIVE_ADMISSION: 409,
   ALREADY_ADMITTED: 409,
   ADMISSION_CLOSED: 409,
+  // issue 13 — home-care vital signs
+  VITAL_SIGN_IMPOSSIBLE: 400,
+  VITAL_SIGN_NOT_EDITABLE: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -71,6 +74,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
       '입원 중인 병상이 확인되지 않아 간호사 호출을 보낼 수 없습니다. 상담 채팅을 이용해 주세요.',
     ALREADY_ADMITTED: '이미 입원 중인 환자입니다.',
     ADMISSION_CLOSED: '이미 퇴원 처리된 입원 기록입니다.',
+    // issue 13 — home-care vital signs
+    VITAL_SIGN_IMPOSSIBLE: '기록할 수 없는 값입니다. 표시된 항목을 확인해 주세요.',
+    VITAL_SIGN_NOT_EDITABLE: '기기에서 가져온 기록은 고치거나 지울 수 없습니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -97,6 +103,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
       'No current admission to a bed was found, so a nurse call cannot be sent. Please use the consulting chat.',
     ALREADY_ADMITTED: 'This patient is already admitted.',
     ADMISSION_CLOSED: 'This admission has already been closed.',
+    // issue 13 — home-care vital signs
+    VITAL_SIGN_IMPOSSIBLE: 'This reading cannot be recorded. Please check the marked fields.',
+    VITAL_SIGN_NOT_EDITABLE: 'Readings imported from a device cannot be edited or deleted.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -122,5 +131,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     NO_ACTIVE_ADMISSION: '未找到住院床位信息，无法呼叫护士。请使用咨询聊天。',
     ALREADY_ADMITTED: '该患者已在住院中。',
     ADMISSION_CLOSED: '该住院记录已出院。',
+    // issue 13 — home-care vital signs
+    VITAL_SIGN_IMPOSSIBLE: '无法记录该数值，请检查标出的项目。',
+    VITAL_SIGN_NOT_EDITABLE: '从设备导入的记录不能修改或删除。',
   },
 };
