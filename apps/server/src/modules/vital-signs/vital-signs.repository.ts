@@ -241,18 +241,22 @@ export const vitalSignRepository = {
     return { rows: rows.map(toReading), total: count.rows[0]!.total };
   },
 
-  /** Readings of every kind given, newest first (FHIR search and $everything). */
+  /** Readings of the kinds (and LOINC codes, when given) asked for, in time order (FHIR search, $everything). */
   async listForPatient(
     db: Sql,
     patientIdx: number,
-    kinds: readonly VitalSignKind[],
+    filter: { kinds: readonly VitalSignKind[]; loincs?: readonly string[] | undefined },
     range: TimeRange,
     limit: number,
     offset: number,
     newestFirst = true,
   ): Promise<{ rows: StoredReading[]; total: number }> {
-    const params: SqlParam[] = [patientIdx, [...kinds]];
-    const where = `patient_idx = $1 AND kind = ANY($2::text[])${rangeSql(range, params)}`;
+    const params: SqlParam[] = [patientIdx, [...filter.kinds]];
+    let where = `patient_idx = $1 AND kind = ANY($2::text[])${rangeSql(range, params)}`;
+    if (filter.loincs) {
+      params.push([...filter.loincs]);
+      where += ` AND loinc = ANY($${params.length}::text[])`;
+    }
     const count = await db.query<{ total: number }>(
       `SELECT count(*)::integer AS total FROM vital_sign WHERE ${where}`,
       params,

@@ -53,6 +53,8 @@ const DAY_MS = 86_400_000;
 const BUCKET_SECONDS = [3600, 3 * 3600, 6 * 3600, 12 * 3600, 86_400, 7 * 86_400, 30 * 86_400];
 /** The longest period a summary covers (a little over five years of charts). */
 const SUMMARY_MAX_DAYS = 6 * 366;
+/** More readings than ten years of four a day for every kind: $everything is never cut short in practice. */
+const EVERYTHING_MAX = 200_000;
 
 interface FieldMessage {
   field: string;
@@ -201,6 +203,24 @@ export function bucketSecondsFor(from: Date, to: Date): number {
   return BUCKET_SECONDS.find((width) => span / width <= SERIES_MAX_POINTS) ?? BUCKET_SECONDS.at(-1)!;
 }
 
+/** Who calls the FHIR API: the same bearer tokens as the apps. */
+export interface FhirCaller {
+  principal: 'patient' | 'staff';
+  idx: number;
+}
+
+/** What a FHIR Observation search asks for, already parsed from its parameters. */
+export interface ObservationSearch {
+  /** Null: the calling patient themselves (staff must name a patient). */
+  patientIdx: number | null;
+  kinds: readonly VitalSignKind[];
+  loincs?: readonly string[] | undefined;
+  range: TimeRange;
+  count: number;
+  offset: number;
+  newestFirst: boolean;
+}
+
 export function createVitalSignService(deps: VitalSignServiceDeps) {
   const now = deps.now ?? (() => new Date());
 
@@ -268,7 +288,76 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
     return reading;
   }
 
+  /**
+   * The patient a FHIR caller may read: themselves, or (staff) a patient of their hospital.
+   * Anyone else is refused as if absent, and the refusal audited with that patient.
+   */
+  async function readablePatient(caller: FhirCaller, patientIdx: number) {
+    if (caller.principal === 'patient') {
+      if (caller.idx !== patientIdx) throw new AccessRefused(patientIdx, 'NOT_FOUND');
+      return livePatient(patientIdx);
+    }
+    return (await staffAndPatient(caller.idx, patientIdx)).patient;
+  }
+
+  const fhirAudit = (
+    caller: FhirCaller,
+    patientIdx: number,
+    action: string,
+    detail: Record<string, unknown>,
+  ) => deps.audit.record({ actorType: caller.principal, actorIdx: caller.idx, action, patientIdx, detail });
+
   return {
+    /** FHIR `Patient/{id}`. */
+    async fhirPatient(caller: FhirCaller, patientIdx: number) {
+      const patient = await readablePatient(caller, patientIdx);
+      await fhirAudit(caller, patientIdx, 'fhir.patient.read', {});
+      return patient;
+    },
+
+    /** FHIR Observation search: one patient's readings, whatever else the query says. */
+    async fhirSearch(caller: FhirCaller, search: ObservationSearch) {
+      const patientIdx = search.patientIdx ?? (caller.principal === 'patient' ? caller.idx : null);
+      if (patientIdx === null) throw new FieldValidationError([{ field: 'patient', message: 'required' }]);
+      await readablePatient(caller, patientIdx);
+      const page = await repo.listForPatient(
+        deps.db,
+        patientIdx,
+        { kinds: search.kinds, loincs: search.loincs },
+        search.range,
+        search.count,
+        search.offset,
+        search.newestFirst,
+      );
+      await fhirAudit(caller, patientIdx, 'fhir.observation.search', { count: page.rows.length });
+      return { patientIdx, ...page };
+    },
+
+    /** FHIR `Observation/{id}`: absent unless the caller may read its patient. */
+    async fhirObservation(caller: FhirCaller, idx: number): Promise<StoredReading> {
+      const reading = await repo.find(deps.db, idx);
+      if (!reading) throw new DomainError('NOT_FOUND');
+      await readablePatient(caller, reading.patientIdx);
+      await fhirAudit(caller, reading.patientIdx, 'fhir.observation.read', { idx });
+      return reading;
+    },
+
+    /** FHIR `Patient/{id}/$everything`: the patient and every reading, oldest first (a copy of their data). */
+    async fhirEverything(caller: FhirCaller, patientIdx: number) {
+      const patient = await readablePatient(caller, patientIdx);
+      const { rows } = await repo.listForPatient(
+        deps.db,
+        patientIdx,
+        { kinds: VITAL_SIGN_KINDS },
+        {},
+        EVERYTHING_MAX,
+        0,
+        false,
+      );
+      await fhirAudit(caller, patientIdx, 'fhir.patient.everything', { count: rows.length });
+      return { patient, readings: rows };
+    },
+
     /**
      * A reading the patient typed. Impossible values and future times are refused with a
      * message per field and nothing stored; a cuff's pulse is also stored as a heart rate.
