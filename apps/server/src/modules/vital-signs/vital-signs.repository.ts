@@ -93,14 +93,6 @@ function rangeSql(range: TimeRange, params: SqlParam[]): string {
   return sql;
 }
 
-export interface Aggregate {
-  count: number;
-  average: number | null;
-  average2: number | null;
-  min: number | null;
-  max: number | null;
-}
-
 export interface Bucket {
   at: Date;
   value: number;
@@ -271,28 +263,10 @@ export const vitalSignRepository = {
     return { rows: rows.map(toReading), total: count.rows[0]!.total };
   },
 
-  async aggregate(db: Sql, patientIdx: number, kind: VitalSignKind, range: TimeRange): Promise<Aggregate> {
-    const params: SqlParam[] = [patientIdx, kind];
-    const { rows } = await db.query<Aggregate>(
-      `SELECT count(*)::integer AS count, avg(value) AS average, avg(value2) AS average2,
-              min(value) AS min, max(value) AS max
-         FROM vital_sign WHERE patient_idx = $1 AND kind = $2${rangeSql(range, params)}`,
-      params,
-    );
-    const row = rows[0]!;
-    const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-    return {
-      count: Number(row.count),
-      average: n(row.average),
-      average2: n(row.average2),
-      min: n(row.min),
-      max: n(row.max),
-    };
-  },
-
   /**
    * Averages per bucket of `bucketSeconds`, aligned to Korean midnight, oldest first: a year
    * of four readings a day becomes a few hundred points however many readings there are.
+   * Each bucket also carries its sums, so the period's totals need no second scan.
    */
   async buckets(
     db: Sql,
@@ -300,34 +274,44 @@ export const vitalSignRepository = {
     kind: VitalSignKind,
     range: TimeRange,
     bucketSeconds: number,
-  ): Promise<Bucket[]> {
+  ): Promise<(Bucket & { sum: number; sum2: number; count2: number })[]> {
     const params: SqlParam[] = [patientIdx, kind];
     const where = `patient_idx = $1 AND kind = $2${rangeSql(range, params)}`;
     params.push(bucketSeconds);
     const w = `$${params.length}::double precision`;
+    // date_part gives double precision; extract() gives numeric, which is slow on PGlite.
     const { rows } = await db.query<{
       b: number;
-      value: number;
-      value2: number | null;
+      sum: number;
+      sum2: number | null;
+      count2: number;
       min: number;
       max: number;
       count: number;
     }>(
-      `SELECT floor((extract(epoch FROM effective_at) + ${KST_OFFSET_S}) / ${w}) AS b,
-              avg(value) AS value, avg(value2) AS value2, min(value) AS min, max(value) AS max,
-              count(*)::integer AS count
+      `SELECT floor((date_part('epoch', effective_at) + ${KST_OFFSET_S}) / ${w}) AS b,
+              sum(value) AS sum, sum(value2) AS sum2, count(value2)::integer AS count2,
+              min(value) AS min, max(value) AS max, count(*)::integer AS count
          FROM vital_sign WHERE ${where}
         GROUP BY b ORDER BY b`,
       params,
     );
-    return rows.map((row) => ({
-      at: new Date((Number(row.b) * bucketSeconds - KST_OFFSET_S) * 1000),
-      value: Number(row.value),
-      value2: row.value2 === null ? null : Number(row.value2),
-      min: Number(row.min),
-      max: Number(row.max),
-      count: Number(row.count),
-    }));
+    return rows.map((row) => {
+      const count = Number(row.count);
+      const count2 = Number(row.count2);
+      const sum2 = row.sum2 === null ? 0 : Number(row.sum2);
+      return {
+        at: new Date((Number(row.b) * bucketSeconds - KST_OFFSET_S) * 1000),
+        value: Number(row.sum) / count,
+        value2: count2 > 0 ? sum2 / count2 : null,
+        min: Number(row.min),
+        max: Number(row.max),
+        count,
+        sum: Number(row.sum),
+        sum2,
+        count2,
+      };
+    });
   },
 
   /** Every reading in the range, oldest first (short ranges: each reading is its own point). */
@@ -365,20 +349,17 @@ export const vitalSignRepository = {
     patientIdx: number,
     from: Date,
   ): Promise<{ kind: VitalSignKind; day: string; value: number; value2: number | null }[]> {
-    const { rows } = await db.query<{
-      kind: VitalSignKind;
-      day: string;
-      value: number;
-      value2: number | null;
-    }>(
-      `SELECT kind, to_char((effective_at AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD') AS day,
+    // Day numbers in SQL (double precision is fast on PGlite), dates written here.
+    const { rows } = await db.query<{ kind: VitalSignKind; d: number; value: number; value2: number | null }>(
+      `SELECT kind, floor((date_part('epoch', effective_at) + ${KST_OFFSET_S}) / 86400) AS d,
               avg(value) AS value, avg(value2) AS value2
          FROM vital_sign WHERE patient_idx = $1 AND effective_at >= $2
-        GROUP BY kind, day ORDER BY kind, day`,
+        GROUP BY kind, d ORDER BY kind, d`,
       [patientIdx, from],
     );
     return rows.map((row) => ({
-      ...row,
+      kind: row.kind,
+      day: new Date(Number(row.d) * 86_400_000).toISOString().slice(0, 10),
       value: Number(row.value),
       value2: row.value2 === null ? null : Number(row.value2),
     }));

@@ -491,10 +491,21 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
       if (!(to > from) || to.getTime() - from.getTime() > SUMMARY_MAX_DAYS * DAY_MS)
         throw new FieldValidationError([{ field: 'to', message: 'invalid' }]);
       const range = { from, to };
-      const total = await repo.aggregate(deps.db, patientIdx, query.kind, range);
-      let bucketSeconds = 0;
+      // One grouped scan gives the chart and the totals; a short period then shows every reading.
+      let bucketSeconds = bucketSecondsFor(from, to);
+      const buckets = await repo.buckets(deps.db, patientIdx, query.kind, range, bucketSeconds);
+      const count = buckets.reduce((n, b) => n + b.count, 0);
+      const count2 = buckets.reduce((n, b) => n + b.count2, 0);
+      const total = {
+        count,
+        average: count > 0 ? buckets.reduce((s, b) => s + b.sum, 0) / count : null,
+        average2: count2 > 0 ? buckets.reduce((s, b) => s + b.sum2, 0) / count2 : null,
+        min: count > 0 ? Math.min(...buckets.map((b) => b.min)) : null,
+        max: count > 0 ? Math.max(...buckets.map((b) => b.max)) : null,
+      };
       let series: VitalSignSummary['series'];
-      if (total.count <= SERIES_MAX_POINTS) {
+      if (count <= SERIES_MAX_POINTS) {
+        bucketSeconds = 0;
         series = (await repo.series(deps.db, patientIdx, query.kind, range)).map((r) => ({
           at: r.effectiveAt.toISOString(),
           value: r.value,
@@ -504,10 +515,13 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           count: 1,
         }));
       } else {
-        bucketSeconds = bucketSecondsFor(from, to);
-        series = (await repo.buckets(deps.db, patientIdx, query.kind, range, bucketSeconds)).map((b) => ({
-          ...b,
-          at: b.at.toISOString(),
+        series = buckets.map(({ at, value, value2, min, max, count: n }) => ({
+          at: at.toISOString(),
+          value,
+          value2,
+          min,
+          max,
+          count: n,
         }));
       }
       await readAudit(patientIdx, 'vitalSign.summary.read', { kind: query.kind, count: total.count });

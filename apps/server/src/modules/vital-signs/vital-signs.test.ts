@@ -57,7 +57,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   hospitalIdx = (await createHospital(t.app.db, { name: '재택병원' })).idx;
   otherHospitalIdx = (await createHospital(t.app.db, { name: '다른병원' })).idx;
-});
+  // A cold PGlite template on a busy machine takes longer than the default hook timeout.
+}, 120_000);
 
 afterAll(async () => {
   await t?.close();
