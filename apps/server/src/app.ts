@@ -59,6 +59,8 @@ import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
 import { brokerPlugin } from './plugins/broker/broker.plugin.ts';
 import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.plugin.ts';
 import { termsModule } from './modules/terms/terms.module.ts';
+// issue 13 — home-care vital signs
+import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -204,6 +206,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
     // issue 14: hospital information (notices, FAQ, guides)
     await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
+    // issue 13 — home-care vital signs
+    await app.register(vitalSignModule, { prefix: API_PREFIX, people });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

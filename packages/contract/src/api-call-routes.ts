@@ -86,4 +86,18 @@ export const apiCallRoutes = {
     uploadFile: route('POST', apiPaths.hospitalContent.uploadFile),
     search: route('GET', apiPaths.hospitalContent.search),
   },
+  // issue 13 — home-care vital signs
+  vitalSign: {
+    record: route('POST', apiPaths.vitalSign.record),
+    getReadings: route('GET', apiPaths.vitalSign.getReadings),
+    update: route('PUT', apiPaths.vitalSign.update),
+    delete: route('DELETE', apiPaths.vitalSign.delete),
+    getSummary: route('GET', apiPaths.vitalSign.getSummary),
+    getDashboard: route('GET', apiPaths.vitalSign.getDashboard),
+    importBatch: route('POST', apiPaths.vitalSign.importBatch),
+    getMyTargets: route('GET', apiPaths.vitalSign.getMyTargets),
+    getPatientTargets: route('GET', apiPaths.vitalSign.getPatientTargets),
+    setTarget: route('PUT', apiPaths.vitalSign.setTarget),
+    clearTarget: route('DELETE', apiPaths.vitalSign.clearTarget),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

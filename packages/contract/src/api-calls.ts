@@ -62,6 +62,24 @@ import {
   updateMyDataBodySchema,
 } from './patient.ts';
 import { staffProfileSchema } from './staff.ts';
+// issue 13 — home-care vital signs
+import {
+  clearTargetBodySchema,
+  dashboardSchema,
+  deleteVitalSignBodySchema,
+  importBatchBodySchema,
+  importResultSchema,
+  patientTargetsQuerySchema,
+  readingsQuerySchema,
+  recordResultSchema,
+  recordVitalSignBodySchema,
+  setTargetBodySchema,
+  summaryQuerySchema,
+  targetListSchema,
+  updateVitalSignBodySchema,
+  vitalSignSchema,
+  vitalSignSummarySchema,
+} from './vital-signs.ts';
 import {
   consentListSchema,
   termsListSchema,
@@ -228,6 +246,26 @@ export const apiCalls = {
       query: searchQuerySchema,
       response: z.array(searchResultSchema),
     }),
+  },
+  // issue 13 — home-care vital signs
+  vitalSign: {
+    record: call(r.vitalSign.record, { body: recordVitalSignBodySchema, response: recordResultSchema }),
+    getReadings: call(r.vitalSign.getReadings, {
+      query: readingsQuerySchema,
+      response: pageSchema(vitalSignSchema),
+    }),
+    update: call(r.vitalSign.update, { body: updateVitalSignBodySchema, response: recordResultSchema }),
+    delete: call(r.vitalSign.delete, { body: deleteVitalSignBodySchema, response: emptyDataSchema }),
+    getSummary: call(r.vitalSign.getSummary, { query: summaryQuerySchema, response: vitalSignSummarySchema }),
+    getDashboard: call(r.vitalSign.getDashboard, { response: dashboardSchema }),
+    importBatch: call(r.vitalSign.importBatch, { body: importBatchBodySchema, response: importResultSchema }),
+    getMyTargets: call(r.vitalSign.getMyTargets, { response: targetListSchema }),
+    getPatientTargets: call(r.vitalSign.getPatientTargets, {
+      query: patientTargetsQuerySchema,
+      response: targetListSchema,
+    }),
+    setTarget: call(r.vitalSign.setTarget, { body: setTargetBodySchema, response: targetListSchema }),
+    clearTarget: call(r.vitalSign.clearTarget, { body: clearTargetBodySchema, response: targetListSchema }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

@@ -79,4 +79,18 @@ export const apiPaths = {
     uploadFile: '/hospitalContent/uploadFile',
     search: '/hospitalContent/search',
   },
+  // issue 13 — home-care vital signs
+  vitalSign: {
+    record: '/vitalSign/record',
+    getReadings: '/vitalSign/getReadings',
+    update: '/vitalSign/update',
+    delete: '/vitalSign/delete',
+    getSummary: '/vitalSign/getSummary',
+    getDashboard: '/vitalSign/getDashboard',
+    importBatch: '/vitalSign/importBatch',
+    getMyTargets: '/vitalSign/getMyTargets',
+    getPatientTargets: '/vitalSign/getPatientTargets',
+    setTarget: '/vitalSign/setTarget',
+    clearTarget: '/vitalSign/clearTarget',
+  },
 } as const;

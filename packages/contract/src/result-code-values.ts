@@ -42,6 +42,11 @@ export const ResultCode = {
   CONTENT_FILE_TOO_LARGE: 40006002,
   /** Restoring an item deleted more than 30 days ago. */
   CONTENT_RESTORE_EXPIRED: 40006003,
+  // issue 13 — home-care vital signs
+  /** A reading no person shows (out of physical bounds, in the future): `data.fields` says which. */
+  VITAL_SIGN_IMPOSSIBLE: 40005001,
+  /** Editing or deleting a reading the patient did not type (imported from the phone). */
+  VITAL_SIGN_NOT_EDITABLE: 40005002,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

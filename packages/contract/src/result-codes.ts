@@ -44,6 +44,9 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   CONTENT_FILE_TYPE_NOT_ALLOWED: 415,
   CONTENT_FILE_TOO_LARGE: 413,
   CONTENT_RESTORE_EXPIRED: 409,
+  // issue 13 — home-care vital signs
+  VITAL_SIGN_IMPOSSIBLE: 400,
+  VITAL_SIGN_NOT_EDITABLE: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -79,6 +82,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     CONTENT_FILE_TYPE_NOT_ALLOWED: 'PNG, JPEG, WebP, GIF 이미지와 PDF 파일만 올릴 수 있습니다.',
     CONTENT_FILE_TOO_LARGE: '파일이 너무 큽니다. 이미지는 3MB, PDF는 10MB까지 올릴 수 있습니다.',
     CONTENT_RESTORE_EXPIRED: '삭제한 지 30일이 지나 복구할 수 없습니다.',
+    // issue 13 — home-care vital signs
+    VITAL_SIGN_IMPOSSIBLE: '기록할 수 없는 값입니다. 표시된 항목을 확인해 주세요.',
+    VITAL_SIGN_NOT_EDITABLE: '기기에서 가져온 기록은 고치거나 지울 수 없습니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -109,6 +115,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     CONTENT_FILE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG, WebP and GIF images and PDF files can be uploaded.',
     CONTENT_FILE_TOO_LARGE: 'The file is too large: images up to 3 MB, PDF files up to 10 MB.',
     CONTENT_RESTORE_EXPIRED: 'Items deleted more than 30 days ago cannot be restored.',
+    // issue 13 — home-care vital signs
+    VITAL_SIGN_IMPOSSIBLE: 'This reading cannot be recorded. Please check the marked fields.',
+    VITAL_SIGN_NOT_EDITABLE: 'Readings imported from a device cannot be edited or deleted.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -138,5 +147,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     CONTENT_FILE_TYPE_NOT_ALLOWED: '只能上传 PNG、JPEG、WebP、GIF 图片和 PDF 文件。',
     CONTENT_FILE_TOO_LARGE: '文件过大：图片最大 3MB，PDF 最大 10MB。',
     CONTENT_RESTORE_EXPIRED: '删除已超过 30 天，无法恢复。',
+    // issue 13 — home-care vital signs
+    VITAL_SIGN_IMPOSSIBLE: '无法记录该数值，请检查标出的项目。',
+    VITAL_SIGN_NOT_EDITABLE: '从设备导入的记录不能修改或删除。',
   },
 };

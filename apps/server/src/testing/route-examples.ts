@@ -84,6 +84,25 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`POST ${apiPaths.hospitalContent.uploadFile}`]: {
     body: { fileName: 'map.png', dataBase64: 'iVBORw0KGgo=' },
   },
+  // issue 13 — home-care vital signs
+  [`POST ${apiPaths.vitalSign.record}`]: { body: { kind: 'HEART_RATE', bpm: 72 } },
+  [`GET ${apiPaths.vitalSign.getReadings}`]: { query: { kind: 'HEART_RATE' } },
+  [`PUT ${apiPaths.vitalSign.update}`]: { body: { idx: 1, reading: { kind: 'HEART_RATE', bpm: 70 } } },
+  [`DELETE ${apiPaths.vitalSign.delete}`]: { body: { idx: 1 } },
+  [`GET ${apiPaths.vitalSign.getSummary}`]: {
+    query: { kind: 'HEART_RATE', from: '2026-01-01T00:00:00+09:00', to: '2026-02-01T00:00:00+09:00' },
+  },
+  [`POST ${apiPaths.vitalSign.importBatch}`]: {
+    body: {
+      source: 'HEALTH_CONNECT',
+      records: [{ sourceRecordId: 'hc-1', reading: { kind: 'SPO2', percent: 97 } }],
+    },
+  },
+  [`GET ${apiPaths.vitalSign.getPatientTargets}`]: { query: { patientIdx: '1' } },
+  [`PUT ${apiPaths.vitalSign.setTarget}`]: {
+    body: { patientIdx: 1, kind: 'BLOOD_PRESSURE', low: null, high: 130, high2: 80 },
+  },
+  [`DELETE ${apiPaths.vitalSign.clearTarget}`]: { body: { patientIdx: 1, kind: 'BLOOD_PRESSURE' } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */
