@@ -306,4 +306,39 @@ describe('the console’s MQTT connection', () => {
     cleanup.push(async () => realtime.close());
     await expect(realtime.publish('chat/1/message', { content: 'x' })).rejects.toThrow('offline');
   });
+
+  it('waits for start when asked to, and after a stop starts again with the same subscriptions (the patient’s session)', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    const realtime = createMqttRealtime({
+      url: () => broker.url,
+      credentials: async () => ({ username: 'nurse', password: 'token-1' }),
+      clientId: () => `patient_7_${broker.state.connects.length}`,
+      autoStart: false,
+    });
+    cleanup.push(async () => realtime.stop());
+    const received: unknown[] = [];
+    const connected: boolean[] = [];
+    realtime.onConnected((renewed) => connected.push(renewed));
+    realtime.subscribe('nurseCalling/1/patient/7', (payload) => received.push(payload));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(realtime.status()).toBe('closed');
+    expect(broker.state.connects).toEqual([]);
+
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    expect(broker.state.connects).toEqual(['patient_7_0']);
+    realtime.stop();
+    expect(realtime.status()).toBe('closed');
+    await expect(realtime.publish('nurseCalling/1', {})).rejects.toThrow('offline');
+
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    expect(connected).toEqual([false, false]);
+    await until(() => {
+      void broker.publish('nurseCalling/1/patient/7', { event: 'update' });
+      return received.length > 0;
+    });
+    expect(received[0]).toEqual({ event: 'update' });
+  });
 });
