@@ -130,6 +130,25 @@ export interface NewMessage {
   notice?: ChatMessage['notice'];
 }
 
+/** Who sent a message, read in the statement that locks its room. */
+export interface SenderFacts {
+  idx: number;
+  name: string;
+  /** The patient's chosen hospital (null until chosen), or the staff member's hospital. */
+  hospitalIdx: number | null;
+  /** NURSE, … for staff; empty for a patient. */
+  role: string;
+}
+
+/** A locked room as a group of messages finds it (lockRoomsForMessages). */
+export interface LockedRoomFacts {
+  room: RoomRecord;
+  earlier: ChatMessage | null;
+  /** The sender is already one of the room's persons. */
+  inRoom: boolean;
+  sender: SenderFacts | null;
+}
+
 /** Chat storage, SQL only. Every function takes the executor so it can run inside a transaction. */
 export const chatRepository = {
   /** Who owns a room, for the topic ACL. */
@@ -325,6 +344,144 @@ export const chatRepository = {
     );
     if (rows.length !== 1) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
     return rows[0]!.idx;
+  },
+
+  /**
+   * The rooms of a group of messages (group commit, decision 014), locked in room order, in
+   * one statement: each room row, the message its sender already stored under the
+   * clientMsgId (in any room), whether the sender is already one of the room's persons, and
+   * who the sender is now (as people.repository reads it: a deleted patient or an inactive
+   * staff member is nobody). Items whose room is gone come back as null.
+   */
+  async lockRoomsForMessages(
+    db: Sql,
+    items: readonly {
+      roomIdx: number;
+      personType: PersonType;
+      senderIdx: number;
+      clientMsgId: string | null;
+    }[],
+  ): Promise<(LockedRoomFacts | null)[]> {
+    const { rows } = await db.query<
+      RoomRow & {
+        ord: number;
+        earlier: MessageRow | null;
+        in_room: boolean;
+        sender: SenderFacts | null;
+      }
+    >(
+      `SELECT x.ord, ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
+              (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages
+                WHERE person_type = x.person_type AND sender_idx = x.sender_idx
+                  AND client_msg_id = x.client_msg_id
+                ORDER BY idx LIMIT 1) AS earlier,
+              EXISTS (SELECT 1 FROM chat_room_persons p
+                       WHERE p.room_idx = r.idx AND p.person_type = x.person_type
+                         AND p.person_idx = x.sender_idx) AS in_room,
+              CASE x.person_type
+                WHEN 'PATIENT' THEN (SELECT json_build_object('idx', idx, 'name', name,
+                                              'hospitalIdx', chose_hospital_idx, 'role', '')
+                                       FROM patients WHERE idx = x.sender_idx AND deleted_at IS NULL)
+                WHEN 'USER' THEN (SELECT json_build_object('idx', idx, 'name', name,
+                                           'hospitalIdx', hospital_idx, 'role', role)
+                                    FROM staff_users WHERE idx = x.sender_idx AND active)
+              END AS sender
+         FROM jsonb_to_recordset($1::jsonb)
+                AS x(ord int, room_idx int, person_type text, sender_idx int, client_msg_id text)
+         JOIN chat_rooms r ON r.idx = x.room_idx
+        ORDER BY r.idx
+          FOR UPDATE OF r`,
+      [
+        JSON.stringify(
+          items.map((item, ord) => ({
+            ord,
+            room_idx: item.roomIdx,
+            person_type: item.personType,
+            sender_idx: item.senderIdx,
+            client_msg_id: item.clientMsgId,
+          })),
+        ),
+      ],
+    );
+    const facts: (LockedRoomFacts | null)[] = items.map(() => null);
+    for (const row of rows) {
+      facts[row.ord] = {
+        room: toRoom(row),
+        earlier: row.earlier ? toMessage(row.earlier) : null,
+        inRoom: row.in_room,
+        sender: row.sender,
+      };
+    }
+    return facts;
+  },
+
+  /**
+   * Stores a group of messages, each in its own locked room, and the room states they lead
+   * to, in one statement (decision 014). At most one message per room; the messages are
+   * numbered in the order given. Returns each message's new idx, in that order.
+   */
+  async storeMessages(
+    db: Sql,
+    writes: readonly { message: NewMessage; state: RoomState & { patientName?: string } }[],
+  ): Promise<number[]> {
+    const { rows } = await db.query<{ idx: number; room_idx: number }>(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+           ord int, room_idx int, hospital_idx int, person_type text, sender_idx int, sender_name text,
+           content text, client_msg_id text, created_at timestamptz, notice text,
+           status text, bot_active boolean, assignee_idx int, waiting_since timestamptz,
+           first_reply_at timestamptz, last_activity_at timestamptz, staff_requested_at timestamptz,
+           completed_at timestamptz, patient_name text, urgent_at timestamptz)),
+       stored AS (
+         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice)
+         SELECT room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice
+           FROM input ORDER BY ord
+         RETURNING idx, room_idx),
+       updated AS (
+         UPDATE chat_rooms r SET
+            status = i.status, bot_active = i.bot_active, assignee_idx = i.assignee_idx,
+            waiting_since = i.waiting_since, first_reply_at = i.first_reply_at,
+            last_activity_at = i.last_activity_at, staff_requested_at = i.staff_requested_at,
+            completed_at = i.completed_at, last_msg_idx = s.idx,
+            patient_name = coalesce(i.patient_name, r.patient_name), urgent_at = i.urgent_at
+           FROM stored s JOIN input i ON i.room_idx = s.room_idx
+          WHERE r.idx = s.room_idx
+          RETURNING r.idx)
+       SELECT s.idx, s.room_idx FROM stored s
+        WHERE s.room_idx IN (SELECT idx FROM updated)`,
+      [
+        JSON.stringify(
+          writes.map(({ message, state }, ord) => ({
+            ord,
+            room_idx: message.roomIdx,
+            hospital_idx: message.hospitalIdx,
+            person_type: message.personType,
+            sender_idx: message.senderIdx,
+            sender_name: message.senderName,
+            content: message.content,
+            client_msg_id: message.clientMsgId,
+            created_at: message.createdAt,
+            notice: message.notice ?? null,
+            status: state.status,
+            bot_active: state.botActive,
+            assignee_idx: state.assigneeIdx,
+            waiting_since: state.waitingSince,
+            first_reply_at: state.firstReplyAt,
+            last_activity_at: state.lastActivityAt,
+            staff_requested_at: state.staffRequestedAt,
+            completed_at: state.completedAt,
+            patient_name: state.patientName ?? null,
+            urgent_at: state.urgentAt,
+          })),
+        ),
+      ],
+    );
+    const byRoom = new Map(rows.map((row) => [row.room_idx, row.idx]));
+    return writes.map(({ message }) => {
+      const idx = byRoom.get(message.roomIdx);
+      if (idx === undefined) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
+      return idx;
+    });
   },
 
   /** The message this sender already stored under this clientMsgId, in any room. */
