@@ -110,6 +110,11 @@ const PATIENT_INFO_JSON = `(SELECT json_build_object(
    LEFT JOIN admissions a ON a.patient_idx = p.idx AND a.hospital_idx = r.hospital_idx
                          AND a.discharged_at IS NULL
   WHERE p.idx = r.patient_idx)`;
+/**
+ * The patient messages of room `r` that the staff member of read mark `rr` has not read
+ * (migration 056): the room's count less the count the mark covers, no message counted.
+ */
+const UNREAD = `greatest(r.patient_message_count - coalesce(rr.read_patient_count, 0), 0)`;
 /** The same columns as a JSON object, for a message read inside another statement. */
 const MESSAGE_JSON_FIELDS = MESSAGE_COLUMNS.split(', ')
   .map((column) => `'${column}', ${column}`)
@@ -316,7 +321,8 @@ export const chatRepository = {
        UPDATE chat_rooms SET
           status = $9, bot_active = $10, assignee_idx = $11, waiting_since = $12, first_reply_at = $13,
           last_activity_at = $14, staff_requested_at = $15, completed_at = $16,
-          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name), urgent_at = $18
+          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name), urgent_at = $18,
+          patient_message_count = patient_message_count + CASE WHEN $3 = 'PATIENT' THEN 1 ELSE 0 END
          FROM stored
         WHERE chat_rooms.idx = $1
         RETURNING stored.idx`,
@@ -443,7 +449,9 @@ export const chatRepository = {
             waiting_since = i.waiting_since, first_reply_at = i.first_reply_at,
             last_activity_at = i.last_activity_at, staff_requested_at = i.staff_requested_at,
             completed_at = i.completed_at, last_msg_idx = s.idx,
-            patient_name = coalesce(i.patient_name, r.patient_name), urgent_at = i.urgent_at
+            patient_name = coalesce(i.patient_name, r.patient_name), urgent_at = i.urgent_at,
+            patient_message_count =
+              r.patient_message_count + CASE WHEN i.person_type = 'PATIENT' THEN 1 ELSE 0 END
            FROM stored s JOIN input i ON i.room_idx = s.room_idx
           WHERE r.idx = s.room_idx
           RETURNING r.idx)
@@ -542,9 +550,7 @@ export const chatRepository = {
     const status = filter.status === 'BOT' ? 'NONE' : (filter.status ?? null);
     const { rows } = await db.query<RoomRow & { unread: number; patient_info: ChatPatientInfo | null }>(
       `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
-              (SELECT count(*)::int FROM chat_messages m
-                WHERE m.room_idx = r.idx AND m.person_type = 'PATIENT'
-                  AND m.idx > coalesce(rr.last_read_msg_idx, 0)) AS unread,
+              ${UNREAD} AS unread,
               ${PATIENT_INFO_JSON} AS patient_info
          FROM chat_rooms r
          LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = $2
@@ -561,22 +567,27 @@ export const chatRepository = {
   },
 
   /**
-   * A room as the staff inbox shows it now, in one statement: the row, its persons, its last
-   * message, and for each active staff member of its hospital (or only `staffIdxs`) the
-   * patient messages that member has not read, counted as `listInbox` counts them. Null
-   * when the room is gone.
+   * Rooms as the staff inbox shows them now, in one statement: each row, its persons, its
+   * last message, and for each active staff member of its hospital (or only `staffIdxs`)
+   * the patient messages that member has not read, counted as `listInbox` counts them.
+   * Rooms that are gone are missing from the map.
    */
-  async roomSummary(
+  async roomSummaries(
     db: Sql,
-    roomIdx: number,
-    staffIdxs: number[] | null,
-  ): Promise<{
-    room: RoomRecord;
-    persons: ChatPerson[];
-    lastMsg: ChatMessage | null;
-    unread: { staffIdx: number; unread: number }[];
-    patientInfo: ChatPatientInfo | null;
-  } | null> {
+    roomIdxs: readonly number[],
+    staffIdxs: readonly number[] | null,
+  ): Promise<
+    Map<
+      number,
+      {
+        room: RoomRecord;
+        persons: ChatPerson[];
+        lastMsg: ChatMessage | null;
+        unread: { staffIdx: number; unread: number }[];
+        patientInfo: ChatPatientInfo | null;
+      }
+    >
+  > {
     const { rows } = await db.query<
       RoomRow & {
         patient_info: ChatPatientInfo | null;
@@ -585,44 +596,53 @@ export const chatRepository = {
         unread: { staffIdx: number; unread: number }[];
       }
     >(
-      `WITH patient_msgs AS (SELECT idx FROM chat_messages WHERE room_idx = $1 AND person_type = 'PATIENT')
-       SELECT ${ROOM_COLUMNS},
+      `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
               coalesce(
                 (SELECT json_agg(json_build_object('personType', person_type, 'idx', person_idx, 'name', name)
                           ORDER BY ${PERSON_ORDER})
-                   FROM chat_room_persons WHERE room_idx = $1),
+                   FROM chat_room_persons WHERE room_idx = r.idx),
                 '[]'::json) AS persons,
               (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages m
                 WHERE m.idx = r.last_msg_idx) AS last_msg,
               coalesce(
                 (SELECT json_agg(json_build_object('staffIdx', s.idx, 'unread',
-                          (SELECT count(*)::int FROM patient_msgs p
-                            WHERE p.idx > coalesce(rr.last_read_msg_idx, 0))) ORDER BY s.idx)
+                          ${UNREAD}) ORDER BY s.idx)
                    FROM staff_users s
-                   LEFT JOIN chat_room_reads rr ON rr.room_idx = $1 AND rr.staff_idx = s.idx
+                   LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = s.idx
                   WHERE s.hospital_idx = r.hospital_idx AND s.active
                     AND ($2::int[] IS NULL OR s.idx = ANY($2::int[]))),
                 '[]'::json) AS unread,
               ${PATIENT_INFO_JSON} AS patient_info
-         FROM chat_rooms r WHERE idx = $1`,
-      [roomIdx, staffIdxs],
+         FROM chat_rooms r WHERE r.idx = ANY($1::int[])`,
+      [[...roomIdxs], staffIdxs === null ? null : [...staffIdxs]],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      room: toRoom(row),
-      persons: row.persons,
-      lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
-      unread: row.unread,
-      patientInfo: row.patient_info,
-    };
+    return new Map(
+      rows.map((row) => [
+        row.idx,
+        {
+          room: toRoom(row),
+          persons: row.persons,
+          lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
+          unread: row.unread,
+          patientInfo: row.patient_info,
+        },
+      ]),
+    );
   },
 
   async markRead(db: Sql, roomIdx: number, staffIdx: number, lastReadMsgIdx: number): Promise<void> {
     await db.query(
-      `INSERT INTO chat_room_reads (room_idx, staff_idx, last_read_msg_idx) VALUES ($1, $2, $3)
+      // The mark also keeps how many patient messages it covers (migration 056): counted here,
+      // once per read, so that no unread count has to count messages.
+      `INSERT INTO chat_room_reads (room_idx, staff_idx, last_read_msg_idx, read_patient_count)
+       VALUES ($1, $2, $3, (SELECT count(*)::int FROM chat_messages
+                             WHERE room_idx = $1 AND person_type = 'PATIENT' AND idx <= $3))
        ON CONFLICT (room_idx, staff_idx) DO UPDATE
-         SET last_read_msg_idx = greatest(chat_room_reads.last_read_msg_idx, excluded.last_read_msg_idx), read_at = now()`,
+         SET last_read_msg_idx = greatest(chat_room_reads.last_read_msg_idx, excluded.last_read_msg_idx),
+             read_patient_count = CASE WHEN excluded.last_read_msg_idx > chat_room_reads.last_read_msg_idx
+                                       THEN excluded.read_patient_count
+                                       ELSE chat_room_reads.read_patient_count END,
+             read_at = now()`,
       [roomIdx, staffIdx, lastReadMsgIdx],
     );
   },

@@ -117,10 +117,67 @@ interface BotWrite {
   receipt(idx: number): BotReceipt;
 }
 
+type RoomSummaryRow = NonNullable<ReturnType<Awaited<ReturnType<typeof repo.roomSummaries>>['get']>>;
+
+/**
+ * Inbox summaries asked for while a read is running are read together next, one statement
+ * for all rooms with the same audience (decision 014): under load the rooms' summary runs
+ * (chat.realtime.ts) come in waves, and one statement per room was a cost per message.
+ */
+function summaryReader(db: Pick<SqlQueryable, 'query'>) {
+  let queue: {
+    roomIdx: number;
+    staffIdxs: number[] | null;
+    resolve(found: RoomSummaryRow | null): void;
+    reject(error: unknown): void;
+  }[] = [];
+  let reading = false;
+
+  async function drain() {
+    try {
+      while (queue.length > 0) {
+        const asked = queue;
+        queue = [];
+        const byAudience = new Map<string, typeof asked>();
+        for (const request of asked) {
+          const key = request.staffIdxs === null ? '*' : request.staffIdxs.join(',');
+          byAudience.set(key, [...(byAudience.get(key) ?? []), request]);
+        }
+        await Promise.all(
+          [...byAudience.values()].map(async (group) => {
+            try {
+              const rooms = [...new Set(group.map((request) => request.roomIdx))];
+              const found = await repo.roomSummaries(db, rooms, group[0]!.staffIdxs);
+              for (const request of group) request.resolve(found.get(request.roomIdx) ?? null);
+            } catch (error) {
+              for (const request of group) request.reject(error);
+            }
+          }),
+        );
+      }
+    } finally {
+      reading = false;
+    }
+  }
+
+  return {
+    read(roomIdx: number, staffIdxs: number[] | null): Promise<RoomSummaryRow | null> {
+      return new Promise((resolve, reject) => {
+        queue.push({ roomIdx, staffIdxs, resolve, reject });
+        if (!reading) {
+          reading = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
+  };
+}
+
 export function createChatService(deps: ChatServiceDeps) {
   const now = deps.now ?? (() => new Date());
   /** Messages and the bot's replies are written in groups (decision 014). */
   const batch = createRoomWriteBatch(deps.db);
+  const summaries = summaryReader(deps.db);
   const botPerson: ChatPerson = { personType: 'CHATBOT', idx: BOT_IDX, name: deps.chatbot.name };
 
   async function sender(actor: ChatActor) {
@@ -696,7 +753,7 @@ export function createChatService(deps: ChatServiceDeps) {
       roomIdx: number,
       staffIdxs: number[] | null,
     ): Promise<{ staffIdx: number; room: ChatRoomSummary }[] | null> {
-      const found = await repo.roomSummary(deps.db, roomIdx, staffIdxs);
+      const found = await summaries.read(roomIdx, staffIdxs);
       if (!found) return null;
       const view = viewOf(found.room, found.persons, found.lastMsg);
       return found.unread.map(({ staffIdx, unread }) => ({
