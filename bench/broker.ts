@@ -36,6 +36,7 @@ import { mosquittoPath, startMosquitto } from './lib/mosquitto.ts';
 import { scratchDatabase } from './lib/postgres.ts';
 import {
   connectClient,
+  cpuMilliseconds,
   gcProbeReader,
   rampConnections,
   runChatLoad,
@@ -370,18 +371,29 @@ async function main() {
     console.log('');
     console.log(row('', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'late/lost', 'other/s'));
     const loads: Record<string, { server: LoadResult; mosquitto: LoadResult | null }> = {};
+    /**
+     * CPU ms each process spent in each phase per message delivered to the staff consoles (see
+     * cpuMilliseconds): on a busy machine a process given less CPU delivers less, but spends
+     * about the same per message.
+     */
+    const cpuPerMessage: Record<string, { server: number; mosquitto: number | null }> = {};
+    const perMessage = (cpuMs: number, load: LoadResult) =>
+      Math.round((cpuMs / Math.max(1, load.deliveredPerSecond * DURATION_S)) * 1000) / 1000;
     for (const [phase, rate] of [
       ['steady', RATE],
       ['busy', BUSY_RATE],
       ['stress', STRESS_RATE],
     ] as const) {
+      const serverCpuBefore = cpuMilliseconds(server.process.pid!);
       const onServer = await runChatLoad(serverClients, {
         messagesPerClientPerSecond: rate,
         durationSeconds: DURATION_S,
         watchers: serverWatchers,
         content,
       });
+      const serverCpu = cpuMilliseconds(server.process.pid!) - serverCpuBefore;
       printLoad(`server /mqtt, ${phase}`, onServer);
+      const mosquittoCpuBefore = mosquitto ? cpuMilliseconds(mosquitto.pid) : 0;
       const onMosquitto = mosquitto
         ? await runChatLoad(mosquittoClients, {
             messagesPerClientPerSecond: rate,
@@ -391,11 +403,24 @@ async function main() {
           })
         : null;
       if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
+      cpuPerMessage[phase] = {
+        server: perMessage(serverCpu, onServer),
+        mosquitto:
+          mosquitto && onMosquitto
+            ? perMessage(cpuMilliseconds(mosquitto.pid) - mosquittoCpuBefore, onMosquitto)
+            : null,
+      };
       loads[phase] = { server: onServer, mosquitto: onMosquitto };
     }
     console.log(
       '(other/s: what the staff consoles received besides the measured messages: bot answers, inbox summaries, room updates)',
     );
+    for (const [phase, cpu] of Object.entries(cpuPerMessage)) {
+      console.log(
+        `CPU ms per delivered message, ${phase}: server ${cpu.server}` +
+          (cpu.mosquitto === null ? '' : `, Mosquitto ${cpu.mosquitto}`),
+      );
+    }
     for (const [phase, { server: s, mosquitto: m }] of Object.entries(loads)) {
       if (m) {
         console.log(
@@ -412,6 +437,7 @@ async function main() {
       chatbot: BOT,
       staffConsoles: STAFF,
       loads,
+      cpuMsPerDeliveredMessage: cpuPerMessage,
       ratios: Object.fromEntries(
         Object.entries(loads).map(([phase, { server: s, mosquitto: m }]) => [
           phase,

@@ -200,6 +200,21 @@ export interface MemoryReading {
 }
 
 /** Resident memory of a process in bytes (Linux /proc). */
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc. On a shared machine
+ * the rates above depend on how much CPU the process was given; the CPU it spent per message
+ * does not.
+ */
+export function cpuMilliseconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on Linux on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 export function residentBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kbValue = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];

@@ -110,6 +110,11 @@ const PATIENT_INFO_JSON = `(SELECT json_build_object(
    LEFT JOIN admissions a ON a.patient_idx = p.idx AND a.hospital_idx = r.hospital_idx
                          AND a.discharged_at IS NULL
   WHERE p.idx = r.patient_idx)`;
+/**
+ * The patient messages of room `r` that the staff member of read mark `rr` has not read
+ * (migration 056): the room's count less the count the mark covers, no message counted.
+ */
+const UNREAD = `greatest(r.patient_message_count - coalesce(rr.read_patient_count, 0), 0)`;
 /** The same columns as a JSON object, for a message read inside another statement. */
 const MESSAGE_JSON_FIELDS = MESSAGE_COLUMNS.split(', ')
   .map((column) => `'${column}', ${column}`)
@@ -128,6 +133,25 @@ export interface NewMessage {
   clientMsgId: string | null;
   createdAt: Date;
   notice?: ChatMessage['notice'];
+}
+
+/** Who sent a message, read in the statement that locks its room. */
+export interface SenderFacts {
+  idx: number;
+  name: string;
+  /** The patient's chosen hospital (null until chosen), or the staff member's hospital. */
+  hospitalIdx: number | null;
+  /** NURSE, … for staff; empty for a patient. */
+  role: string;
+}
+
+/** A locked room as a group of messages finds it (lockRoomsForMessages). */
+export interface LockedRoomFacts {
+  room: RoomRecord;
+  earlier: ChatMessage | null;
+  /** The sender is already one of the room's persons. */
+  inRoom: boolean;
+  sender: SenderFacts | null;
 }
 
 /** Chat storage, SQL only. Every function takes the executor so it can run inside a transaction. */
@@ -297,7 +321,8 @@ export const chatRepository = {
        UPDATE chat_rooms SET
           status = $9, bot_active = $10, assignee_idx = $11, waiting_since = $12, first_reply_at = $13,
           last_activity_at = $14, staff_requested_at = $15, completed_at = $16,
-          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name), urgent_at = $18
+          last_msg_idx = stored.idx, patient_name = coalesce($17, patient_name), urgent_at = $18,
+          patient_message_count = patient_message_count + CASE WHEN $3 = 'PATIENT' THEN 1 ELSE 0 END
          FROM stored
         WHERE chat_rooms.idx = $1
         RETURNING stored.idx`,
@@ -325,6 +350,146 @@ export const chatRepository = {
     );
     if (rows.length !== 1) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
     return rows[0]!.idx;
+  },
+
+  /**
+   * The rooms of a group of messages (group commit, decision 014), locked in room order, in
+   * one statement: each room row, the message its sender already stored under the
+   * clientMsgId (in any room), whether the sender is already one of the room's persons, and
+   * who the sender is now (as people.repository reads it: a deleted patient or an inactive
+   * staff member is nobody). Items whose room is gone come back as null.
+   */
+  async lockRoomsForMessages(
+    db: Sql,
+    items: readonly {
+      roomIdx: number;
+      personType: PersonType;
+      senderIdx: number;
+      clientMsgId: string | null;
+    }[],
+  ): Promise<(LockedRoomFacts | null)[]> {
+    const { rows } = await db.query<
+      RoomRow & {
+        ord: number;
+        earlier: MessageRow | null;
+        in_room: boolean;
+        sender: SenderFacts | null;
+      }
+    >(
+      `SELECT x.ord, ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
+              (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages
+                WHERE person_type = x.person_type AND sender_idx = x.sender_idx
+                  AND client_msg_id = x.client_msg_id
+                ORDER BY idx LIMIT 1) AS earlier,
+              EXISTS (SELECT 1 FROM chat_room_persons p
+                       WHERE p.room_idx = r.idx AND p.person_type = x.person_type
+                         AND p.person_idx = x.sender_idx) AS in_room,
+              CASE x.person_type
+                WHEN 'PATIENT' THEN (SELECT json_build_object('idx', idx, 'name', name,
+                                              'hospitalIdx', chose_hospital_idx, 'role', '')
+                                       FROM patients WHERE idx = x.sender_idx AND deleted_at IS NULL)
+                WHEN 'USER' THEN (SELECT json_build_object('idx', idx, 'name', name,
+                                           'hospitalIdx', hospital_idx, 'role', role)
+                                    FROM staff_users WHERE idx = x.sender_idx AND active)
+              END AS sender
+         FROM jsonb_to_recordset($1::jsonb)
+                AS x(ord int, room_idx int, person_type text, sender_idx int, client_msg_id text)
+         JOIN chat_rooms r ON r.idx = x.room_idx
+        ORDER BY r.idx
+          FOR UPDATE OF r`,
+      [
+        JSON.stringify(
+          items.map((item, ord) => ({
+            ord,
+            room_idx: item.roomIdx,
+            person_type: item.personType,
+            sender_idx: item.senderIdx,
+            client_msg_id: item.clientMsgId,
+          })),
+        ),
+      ],
+    );
+    const facts: (LockedRoomFacts | null)[] = items.map(() => null);
+    for (const row of rows) {
+      facts[row.ord] = {
+        room: toRoom(row),
+        earlier: row.earlier ? toMessage(row.earlier) : null,
+        inRoom: row.in_room,
+        sender: row.sender,
+      };
+    }
+    return facts;
+  },
+
+  /**
+   * Stores a group of messages, each in its own locked room, and the room states they lead
+   * to, in one statement (decision 014). At most one message per room; the messages are
+   * numbered in the order given. Returns each message's new idx, in that order.
+   */
+  async storeMessages(
+    db: Sql,
+    writes: readonly { message: NewMessage; state: RoomState & { patientName?: string } }[],
+  ): Promise<number[]> {
+    const { rows } = await db.query<{ idx: number; room_idx: number }>(
+      `WITH input AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+           ord int, room_idx int, hospital_idx int, person_type text, sender_idx int, sender_name text,
+           content text, client_msg_id text, created_at timestamptz, notice text,
+           status text, bot_active boolean, assignee_idx int, waiting_since timestamptz,
+           first_reply_at timestamptz, last_activity_at timestamptz, staff_requested_at timestamptz,
+           completed_at timestamptz, patient_name text, urgent_at timestamptz)),
+       stored AS (
+         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice)
+         SELECT room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice
+           FROM input ORDER BY ord
+         RETURNING idx, room_idx),
+       updated AS (
+         UPDATE chat_rooms r SET
+            status = i.status, bot_active = i.bot_active, assignee_idx = i.assignee_idx,
+            waiting_since = i.waiting_since, first_reply_at = i.first_reply_at,
+            last_activity_at = i.last_activity_at, staff_requested_at = i.staff_requested_at,
+            completed_at = i.completed_at, last_msg_idx = s.idx,
+            patient_name = coalesce(i.patient_name, r.patient_name), urgent_at = i.urgent_at,
+            patient_message_count =
+              r.patient_message_count + CASE WHEN i.person_type = 'PATIENT' THEN 1 ELSE 0 END
+           FROM stored s JOIN input i ON i.room_idx = s.room_idx
+          WHERE r.idx = s.room_idx
+          RETURNING r.idx)
+       SELECT s.idx, s.room_idx FROM stored s
+        WHERE s.room_idx IN (SELECT idx FROM updated)`,
+      [
+        JSON.stringify(
+          writes.map(({ message, state }, ord) => ({
+            ord,
+            room_idx: message.roomIdx,
+            hospital_idx: message.hospitalIdx,
+            person_type: message.personType,
+            sender_idx: message.senderIdx,
+            sender_name: message.senderName,
+            content: message.content,
+            client_msg_id: message.clientMsgId,
+            created_at: message.createdAt,
+            notice: message.notice ?? null,
+            status: state.status,
+            bot_active: state.botActive,
+            assignee_idx: state.assigneeIdx,
+            waiting_since: state.waitingSince,
+            first_reply_at: state.firstReplyAt,
+            last_activity_at: state.lastActivityAt,
+            staff_requested_at: state.staffRequestedAt,
+            completed_at: state.completedAt,
+            patient_name: state.patientName ?? null,
+            urgent_at: state.urgentAt,
+          })),
+        ),
+      ],
+    );
+    const byRoom = new Map(rows.map((row) => [row.room_idx, row.idx]));
+    return writes.map(({ message }) => {
+      const idx = byRoom.get(message.roomIdx);
+      if (idx === undefined) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
+      return idx;
+    });
   },
 
   /** The message this sender already stored under this clientMsgId, in any room. */
@@ -385,9 +550,7 @@ export const chatRepository = {
     const status = filter.status === 'BOT' ? 'NONE' : (filter.status ?? null);
     const { rows } = await db.query<RoomRow & { unread: number; patient_info: ChatPatientInfo | null }>(
       `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
-              (SELECT count(*)::int FROM chat_messages m
-                WHERE m.room_idx = r.idx AND m.person_type = 'PATIENT'
-                  AND m.idx > coalesce(rr.last_read_msg_idx, 0)) AS unread,
+              ${UNREAD} AS unread,
               ${PATIENT_INFO_JSON} AS patient_info
          FROM chat_rooms r
          LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = $2
@@ -404,22 +567,27 @@ export const chatRepository = {
   },
 
   /**
-   * A room as the staff inbox shows it now, in one statement: the row, its persons, its last
-   * message, and for each active staff member of its hospital (or only `staffIdxs`) the
-   * patient messages that member has not read, counted as `listInbox` counts them. Null
-   * when the room is gone.
+   * Rooms as the staff inbox shows them now, in one statement: each row, its persons, its
+   * last message, and for each active staff member of its hospital (or only `staffIdxs`)
+   * the patient messages that member has not read, counted as `listInbox` counts them.
+   * Rooms that are gone are missing from the map.
    */
-  async roomSummary(
+  async roomSummaries(
     db: Sql,
-    roomIdx: number,
-    staffIdxs: number[] | null,
-  ): Promise<{
-    room: RoomRecord;
-    persons: ChatPerson[];
-    lastMsg: ChatMessage | null;
-    unread: { staffIdx: number; unread: number }[];
-    patientInfo: ChatPatientInfo | null;
-  } | null> {
+    roomIdxs: readonly number[],
+    staffIdxs: readonly number[] | null,
+  ): Promise<
+    Map<
+      number,
+      {
+        room: RoomRecord;
+        persons: ChatPerson[];
+        lastMsg: ChatMessage | null;
+        unread: { staffIdx: number; unread: number }[];
+        patientInfo: ChatPatientInfo | null;
+      }
+    >
+  > {
     const { rows } = await db.query<
       RoomRow & {
         patient_info: ChatPatientInfo | null;
@@ -428,44 +596,53 @@ export const chatRepository = {
         unread: { staffIdx: number; unread: number }[];
       }
     >(
-      `WITH patient_msgs AS (SELECT idx FROM chat_messages WHERE room_idx = $1 AND person_type = 'PATIENT')
-       SELECT ${ROOM_COLUMNS},
+      `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
               coalesce(
                 (SELECT json_agg(json_build_object('personType', person_type, 'idx', person_idx, 'name', name)
                           ORDER BY ${PERSON_ORDER})
-                   FROM chat_room_persons WHERE room_idx = $1),
+                   FROM chat_room_persons WHERE room_idx = r.idx),
                 '[]'::json) AS persons,
               (SELECT json_build_object(${MESSAGE_JSON_FIELDS}) FROM chat_messages m
                 WHERE m.idx = r.last_msg_idx) AS last_msg,
               coalesce(
                 (SELECT json_agg(json_build_object('staffIdx', s.idx, 'unread',
-                          (SELECT count(*)::int FROM patient_msgs p
-                            WHERE p.idx > coalesce(rr.last_read_msg_idx, 0))) ORDER BY s.idx)
+                          ${UNREAD}) ORDER BY s.idx)
                    FROM staff_users s
-                   LEFT JOIN chat_room_reads rr ON rr.room_idx = $1 AND rr.staff_idx = s.idx
+                   LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = s.idx
                   WHERE s.hospital_idx = r.hospital_idx AND s.active
                     AND ($2::int[] IS NULL OR s.idx = ANY($2::int[]))),
                 '[]'::json) AS unread,
               ${PATIENT_INFO_JSON} AS patient_info
-         FROM chat_rooms r WHERE idx = $1`,
-      [roomIdx, staffIdxs],
+         FROM chat_rooms r WHERE r.idx = ANY($1::int[])`,
+      [[...roomIdxs], staffIdxs === null ? null : [...staffIdxs]],
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      room: toRoom(row),
-      persons: row.persons,
-      lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
-      unread: row.unread,
-      patientInfo: row.patient_info,
-    };
+    return new Map(
+      rows.map((row) => [
+        row.idx,
+        {
+          room: toRoom(row),
+          persons: row.persons,
+          lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
+          unread: row.unread,
+          patientInfo: row.patient_info,
+        },
+      ]),
+    );
   },
 
   async markRead(db: Sql, roomIdx: number, staffIdx: number, lastReadMsgIdx: number): Promise<void> {
     await db.query(
-      `INSERT INTO chat_room_reads (room_idx, staff_idx, last_read_msg_idx) VALUES ($1, $2, $3)
+      // The mark also keeps how many patient messages it covers (migration 056): counted here,
+      // once per read, so that no unread count has to count messages.
+      `INSERT INTO chat_room_reads (room_idx, staff_idx, last_read_msg_idx, read_patient_count)
+       VALUES ($1, $2, $3, (SELECT count(*)::int FROM chat_messages
+                             WHERE room_idx = $1 AND person_type = 'PATIENT' AND idx <= $3))
        ON CONFLICT (room_idx, staff_idx) DO UPDATE
-         SET last_read_msg_idx = greatest(chat_room_reads.last_read_msg_idx, excluded.last_read_msg_idx), read_at = now()`,
+         SET last_read_msg_idx = greatest(chat_room_reads.last_read_msg_idx, excluded.last_read_msg_idx),
+             read_patient_count = CASE WHEN excluded.last_read_msg_idx > chat_room_reads.last_read_msg_idx
+                                       THEN excluded.read_patient_count
+                                       ELSE chat_room_reads.read_patient_count END,
+             read_at = now()`,
       [roomIdx, staffIdx, lastReadMsgIdx],
     );
   },

@@ -23,7 +23,13 @@ import {
   newRoomState,
   type RoomState,
 } from './chat-room.rules.ts';
-import { chatRepository as repo, type NewMessage, type RoomRecord } from './chat.repository.ts';
+import {
+  chatRepository as repo,
+  type LockedRoomFacts,
+  type NewMessage,
+  type RoomRecord,
+} from './chat.repository.ts';
+import { createRoomWriteBatch, type RoomWritePlan } from './room-write-batch.ts';
 
 export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx: number };
 
@@ -95,8 +101,74 @@ function storedMessage(idx: number, message: NewMessage): ChatMessage {
   };
 }
 
+/** The bot's message and the room state it leads to, before it is stored. */
+interface BotWrite {
+  message: NewMessage;
+  state: RoomState;
+  receipt(idx: number): BotReceipt;
+}
+
+type RoomSummaryRow = NonNullable<ReturnType<Awaited<ReturnType<typeof repo.roomSummaries>>['get']>>;
+
+/**
+ * Inbox summaries asked for while a read is running are read together next, one statement
+ * for all rooms with the same audience (decision 014): under load the rooms' summary runs
+ * (chat.realtime.ts) come in waves, and one statement per room was a cost per message.
+ */
+function summaryReader(db: Pick<SqlQueryable, 'query'>) {
+  let queue: {
+    roomIdx: number;
+    staffIdxs: number[] | null;
+    resolve(found: RoomSummaryRow | null): void;
+    reject(error: unknown): void;
+  }[] = [];
+  let reading = false;
+
+  async function drain() {
+    try {
+      while (queue.length > 0) {
+        const asked = queue;
+        queue = [];
+        const byAudience = new Map<string, typeof asked>();
+        for (const request of asked) {
+          const key = request.staffIdxs === null ? '*' : request.staffIdxs.join(',');
+          byAudience.set(key, [...(byAudience.get(key) ?? []), request]);
+        }
+        await Promise.all(
+          [...byAudience.values()].map(async (group) => {
+            try {
+              const rooms = [...new Set(group.map((request) => request.roomIdx))];
+              const found = await repo.roomSummaries(db, rooms, group[0]!.staffIdxs);
+              for (const request of group) request.resolve(found.get(request.roomIdx) ?? null);
+            } catch (error) {
+              for (const request of group) request.reject(error);
+            }
+          }),
+        );
+      }
+    } finally {
+      reading = false;
+    }
+  }
+
+  return {
+    read(roomIdx: number, staffIdxs: number[] | null): Promise<RoomSummaryRow | null> {
+      return new Promise((resolve, reject) => {
+        queue.push({ roomIdx, staffIdxs, resolve, reject });
+        if (!reading) {
+          reading = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
+  };
+}
+
 export function createChatService(deps: ChatServiceDeps) {
   const now = deps.now ?? (() => new Date());
+  /** Messages and the bot's replies are written in groups (decision 014). */
+  const batch = createRoomWriteBatch(deps.db);
+  const summaries = summaryReader(deps.db);
   const botPerson: ChatPerson = { personType: 'CHATBOT', idx: BOT_IDX, name: deps.chatbot.name };
   const audit = (entry: {
     actor: ChatActor;
@@ -276,6 +348,159 @@ export function createChatService(deps: ChatServiceDeps) {
     return room;
   }
 
+  /** A message through its own transaction: new rooms, joins, refusals, resends elsewhere. */
+  async function receiveAlone(
+    actor: ChatActor,
+    topicRoomIdx: number,
+    content: string,
+    clientMsgId: string,
+    at: Date,
+  ): Promise<MessageReceipt> {
+    const who = await sender(actor);
+    if (who.personType === 'PATIENT' && who.hospitalIdx === null)
+      throw new DomainError('HOSPITAL_NOT_CHOSEN');
+    return deps.db.transaction(async (tx) => {
+      if (who.personType === 'PATIENT') await repo.lockPatient(tx, who.idx);
+      // The named room (locked) and an earlier copy of this message come back together.
+      const found =
+        topicRoomIdx > 0 ? await repo.lockRoomAndFindEarlier(tx, topicRoomIdx, who, clientMsgId) : null;
+      const named = found?.room ?? null;
+      const earlier = found ? found.earlier : await repo.findByClientMsgId(tx, who, clientMsgId);
+      if (earlier) {
+        const room = earlier.roomIdx === named?.idx ? named : (await repo.findRoom(tx, earlier.roomIdx))!;
+        const movedFrom = topicRoomIdx === room.idx ? null : topicRoomIdx;
+        return {
+          message: earlier,
+          room,
+          movedFrom,
+          duplicate: true,
+          previousStatus: room.status,
+          statusChanged: false,
+          entered: null,
+          joinNotice: null,
+        };
+      }
+
+      let room: RoomRecord;
+      let entered: ChatPerson | null = null;
+      let joinNotice: ChatMessage | null = null;
+      if (who.personType === 'PATIENT') {
+        room = await patientTargetRoom(
+          tx,
+          { ...who, hospitalIdx: who.hospitalIdx! },
+          topicRoomIdx,
+          named,
+          at,
+        );
+      } else {
+        if (!named || named.hospitalIdx !== who.hospitalIdx) throw new DomainError('FORBIDDEN');
+        room = named;
+        const person = { personType: who.personType, idx: who.idx, name: who.name };
+        if (room.status !== 'COMPLETE' && (await repo.addPerson(tx, room.idx, person))) {
+          entered = person;
+          ({ message: joinNotice, room } = await storeJoinNotice(tx, room, who, at));
+        }
+      }
+
+      const outcome = applyMessage(room, who, at);
+      if (outcome.kind !== 'accepted') throw new DomainError('CHAT_ROOM_COMPLETED');
+      const patientName = who.personType === 'PATIENT' ? who.name : room.patientName;
+      const newMessage = {
+        roomIdx: room.idx,
+        hospitalIdx: room.hospitalIdx,
+        personType: who.personType,
+        senderIdx: who.idx,
+        senderName: who.name,
+        content,
+        clientMsgId,
+        createdAt: at,
+      };
+      const idx = await repo.storeMessage(tx, newMessage, { ...outcome.next, patientName });
+      const updated: RoomRecord = { ...room, ...outcome.next, lastMsgIdx: idx, patientName };
+      return {
+        message: storedMessage(idx, newMessage),
+        room: updated,
+        movedFrom: topicRoomIdx === room.idx ? null : topicRoomIdx,
+        duplicate: false,
+        previousStatus: room.status,
+        statusChanged: updated.status !== room.status || room.lastMsgIdx === null,
+        entered,
+        joinNotice,
+      };
+    });
+  }
+
+  /**
+   * A message to a room that exists, decided on the locked room with its group (decision
+   * 014). Only the everyday case is stored here: the sender's own open room (a patient) or
+   * a room the staff member is already in, no earlier copy elsewhere. Everything else goes
+   * through receiveAlone, which decides it exactly as before.
+   */
+  function planMessage(
+    facts: LockedRoomFacts | null,
+    personType: PersonType,
+    content: string,
+    clientMsgId: string,
+    at: Date,
+  ): RoomWritePlan<MessageReceipt> {
+    const who = facts?.sender;
+    if (!facts || !who) return { kind: 'alone' };
+    const room = facts.room;
+    if (personType === 'PATIENT') {
+      if (who.hospitalIdx === null || room.patientIdx !== who.idx || room.status === 'COMPLETE')
+        return { kind: 'alone' };
+    } else if (room.hospitalIdx !== who.hospitalIdx || room.status === 'COMPLETE' || !facts.inRoom) {
+      return { kind: 'alone' };
+    }
+    if (facts.earlier) {
+      if (facts.earlier.roomIdx !== room.idx) return { kind: 'alone' };
+      return {
+        kind: 'answer',
+        value: {
+          message: facts.earlier,
+          room,
+          movedFrom: null,
+          duplicate: true,
+          previousStatus: room.status,
+          statusChanged: false,
+          entered: null,
+          joinNotice: null,
+        },
+      };
+    }
+    const outcome = applyMessage(room, { personType, idx: who.idx }, at);
+    if (outcome.kind !== 'accepted') return { kind: 'alone' };
+    const patientName = personType === 'PATIENT' ? who.name : room.patientName;
+    const message: NewMessage = {
+      roomIdx: room.idx,
+      hospitalIdx: room.hospitalIdx,
+      personType,
+      senderIdx: who.idx,
+      senderName: who.name,
+      content,
+      clientMsgId,
+      createdAt: at,
+    };
+    return {
+      kind: 'store',
+      message,
+      state: { ...outcome.next, patientName },
+      receipt(idx) {
+        const updated: RoomRecord = { ...room, ...outcome.next, lastMsgIdx: idx, patientName };
+        return {
+          message: storedMessage(idx, message),
+          room: updated,
+          movedFrom: null,
+          duplicate: false,
+          previousStatus: room.status,
+          statusChanged: updated.status !== room.status || room.lastMsgIdx === null,
+          entered: null,
+          joinNotice: null,
+        };
+      },
+    };
+  }
+
   return {
     roomView,
 
@@ -286,81 +511,19 @@ export function createChatService(deps: ChatServiceDeps) {
     async receiveMessage(actor: ChatActor, topicRoomIdx: number, payload: unknown): Promise<MessageReceipt> {
       const body = chatMessagePublishSchema.safeParse(payload);
       if (!body.success) throw new DomainError('VALIDATION_FAILED');
-      const who = await sender(actor);
-      if (who.personType === 'PATIENT' && who.hospitalIdx === null)
-        throw new DomainError('HOSPITAL_NOT_CHOSEN');
       const at = now();
       const content = asStored(body.data.content);
       const { clientMsgId } = body.data;
-
-      return deps.db.transaction(async (tx) => {
-        if (who.personType === 'PATIENT') await repo.lockPatient(tx, who.idx);
-        // The named room (locked) and an earlier copy of this message come back together.
-        const found =
-          topicRoomIdx > 0 ? await repo.lockRoomAndFindEarlier(tx, topicRoomIdx, who, clientMsgId) : null;
-        const named = found?.room ?? null;
-        const earlier = found ? found.earlier : await repo.findByClientMsgId(tx, who, clientMsgId);
-        if (earlier) {
-          const room = earlier.roomIdx === named?.idx ? named : (await repo.findRoom(tx, earlier.roomIdx))!;
-          const movedFrom = topicRoomIdx === room.idx ? null : topicRoomIdx;
-          return {
-            message: earlier,
-            room,
-            movedFrom,
-            duplicate: true,
-            previousStatus: room.status,
-            statusChanged: false,
-            entered: null,
-            joinNotice: null,
-          };
-        }
-
-        let room: RoomRecord;
-        let entered: ChatPerson | null = null;
-        let joinNotice: ChatMessage | null = null;
-        if (who.personType === 'PATIENT') {
-          room = await patientTargetRoom(
-            tx,
-            { ...who, hospitalIdx: who.hospitalIdx! },
-            topicRoomIdx,
-            named,
-            at,
-          );
-        } else {
-          if (!named || named.hospitalIdx !== who.hospitalIdx) throw new DomainError('FORBIDDEN');
-          room = named;
-          const person = { personType: who.personType, idx: who.idx, name: who.name };
-          if (room.status !== 'COMPLETE' && (await repo.addPerson(tx, room.idx, person))) {
-            entered = person;
-            ({ message: joinNotice, room } = await storeJoinNotice(tx, room, who, at));
-          }
-        }
-
-        const outcome = applyMessage(room, who, at);
-        if (outcome.kind !== 'accepted') throw new DomainError('CHAT_ROOM_COMPLETED');
-        const patientName = who.personType === 'PATIENT' ? who.name : room.patientName;
-        const newMessage = {
-          roomIdx: room.idx,
-          hospitalIdx: room.hospitalIdx,
-          personType: who.personType,
-          senderIdx: who.idx,
-          senderName: who.name,
-          content,
-          clientMsgId,
-          createdAt: at,
-        };
-        const idx = await repo.storeMessage(tx, newMessage, { ...outcome.next, patientName });
-        const updated: RoomRecord = { ...room, ...outcome.next, lastMsgIdx: idx, patientName };
-        return {
-          message: storedMessage(idx, newMessage),
-          room: updated,
-          movedFrom: topicRoomIdx === room.idx ? null : topicRoomIdx,
-          duplicate: false,
-          previousStatus: room.status,
-          statusChanged: updated.status !== room.status || room.lastMsgIdx === null,
-          entered,
-          joinNotice,
-        };
+      const alone = () => receiveAlone(actor, topicRoomIdx, content, clientMsgId, at);
+      // Before a room exists the message opens one: that takes its own transaction.
+      if (topicRoomIdx <= 0) return alone();
+      const personType: PersonType = actor.kind === 'patient' ? 'PATIENT' : 'USER';
+      return batch.write<MessageReceipt>({
+        roomIdx: topicRoomIdx,
+        sender: { personType, idx: actor.idx },
+        clientMsgId,
+        alone,
+        plan: (facts) => planMessage(facts, personType, content, clientMsgId, at),
       });
     },
 
@@ -435,11 +598,10 @@ export function createChatService(deps: ChatServiceDeps) {
       const decide = await deps.chatbot.decider(seen.hospitalIdx);
       if (decide(seen, trigger.content).action === 'silent') return null;
       const at = now();
-      return deps.db.transaction(async (tx) => {
-        const room = await repo.findRoom(tx, trigger.roomIdx, true);
+      // Decided again on the locked row: staff may have stepped in, or the bot may already
+      // have said that staff will reply, while this turn waited.
+      const planFor = (room: RoomRecord | null): BotWrite | null => {
         if (!room || room.status === 'COMPLETE') return null;
-        // Decided again on the locked row: staff may have stepped in, or the bot may already
-        // have said that staff will reply, while this turn waited.
         const turn = decide(room, trigger.content);
         if (turn.action === 'silent') return null;
         const outcome = applyMessage(room, { personType: 'CHATBOT', idx: BOT_IDX }, at);
@@ -461,18 +623,37 @@ export function createChatService(deps: ChatServiceDeps) {
           notice:
             turn.action === 'urgent' ? (turn.category === 'SELF_HARM' ? 'URGENT_SELF_HARM' : 'URGENT') : null,
         };
-        const idx = await repo.storeMessage(tx, newMessage, next);
-        const updated: RoomRecord = { ...room, ...next, lastMsgIdx: idx };
         return {
-          message: storedMessage(idx, newMessage),
-          room: updated,
-          previousStatus: room.status,
-          roomChanged:
-            updated.status !== room.status ||
-            updated.botActive !== room.botActive ||
-            updated.urgentAt?.getTime() !== room.urgentAt?.getTime() ||
-            updated.staffRequestedAt?.getTime() !== room.staffRequestedAt?.getTime(),
+          message: newMessage,
+          state: next,
+          receipt(idx) {
+            const updated: RoomRecord = { ...room, ...next, lastMsgIdx: idx };
+            return {
+              message: storedMessage(idx, newMessage),
+              room: updated,
+              previousStatus: room.status,
+              roomChanged:
+                updated.status !== room.status ||
+                updated.botActive !== room.botActive ||
+                updated.urgentAt?.getTime() !== room.urgentAt?.getTime() ||
+                updated.staffRequestedAt?.getTime() !== room.staffRequestedAt?.getTime(),
+            };
+          },
         };
+      };
+      return batch.write<BotReceipt | null>({
+        roomIdx: trigger.roomIdx,
+        sender: { personType: 'CHATBOT', idx: BOT_IDX },
+        clientMsgId: null,
+        plan(facts) {
+          const write = planFor(facts?.room ?? null);
+          return write ? { kind: 'store', ...write } : { kind: 'answer', value: null };
+        },
+        alone: () =>
+          deps.db.transaction(async (tx) => {
+            const write = planFor(await repo.findRoom(tx, trigger.roomIdx, true));
+            return write ? write.receipt(await repo.storeMessage(tx, write.message, write.state)) : null;
+          }),
       });
     },
 
@@ -576,7 +757,7 @@ export function createChatService(deps: ChatServiceDeps) {
       roomIdx: number,
       staffIdxs: number[] | null,
     ): Promise<{ staffIdx: number; room: ChatRoomSummary }[] | null> {
-      const found = await repo.roomSummary(deps.db, roomIdx, staffIdxs);
+      const found = await summaries.read(roomIdx, staffIdxs);
       if (!found) return null;
       const view = viewOf(found.room, found.persons, found.lastMsg);
       return found.unread.map(({ staffIdx, unread }) => ({

@@ -1,0 +1,134 @@
+import type { PersonType } from '@smartcare/contract/chat';
+import type { Database } from '../../plugins/db/db.plugin.ts';
+import type { RoomState } from './chat-room.rules.ts';
+import { chatRepository as repo, type LockedRoomFacts, type NewMessage } from './chat.repository.ts';
+
+/**
+ * What one message does once its room is locked: store it (and the room state it leads
+ * to), answer without writing (a resend already stored, a bot that stays quiet), or go
+ * through its own transaction (anything out of the ordinary: a new room, a staff member
+ * joining, a refusal — the one-message path words it exactly as before).
+ */
+export type RoomWritePlan<T> =
+  | {
+      kind: 'store';
+      message: NewMessage;
+      state: RoomState & { patientName?: string };
+      receipt(idx: number): T;
+    }
+  | { kind: 'answer'; value: T }
+  | { kind: 'alone' };
+
+export interface RoomWrite<T> {
+  roomIdx: number;
+  sender: { personType: PersonType; idx: number };
+  clientMsgId: string | null;
+  /** Pure: decides on the locked room (null when the room is gone). */
+  plan(facts: LockedRoomFacts | null): RoomWritePlan<T>;
+  /** The same message through its own transaction. */
+  alone(): Promise<T>;
+}
+
+/** More than this waits for the next group: one statement stays of a sensible size. */
+const MAX_GROUP = 256;
+
+type Queued = RoomWrite<unknown> & { resolve(value: unknown): void; reject(error: unknown): void };
+
+/**
+ * Group commit (decision 014). Messages that arrive while a group is being written wait for
+ * it and are written together as the next group: one transaction, one statement locking
+ * their rooms (in room order) and reading what each needs, one statement storing every
+ * message and room update. A message is handed back only after its group has committed
+ * (stored before delivered). If the group's transaction fails as a whole, nothing of it was
+ * written and each message goes through its own transaction, so one bad message never
+ * fails the others.
+ */
+export function createRoomWriteBatch(db: Pick<Database, 'transaction'>) {
+  let queue: Queued[] = [];
+  let draining = false;
+
+  function runAlone(item: Queued) {
+    item.alone().then(item.resolve, item.reject);
+  }
+
+  async function writeGroup(group: Queued[]) {
+    type Outcome = { value: unknown } | { error: unknown } | 'alone';
+    let outcomes: Outcome[];
+    try {
+      outcomes = await db.transaction(async (tx) => {
+        const facts = await repo.lockRoomsForMessages(
+          tx,
+          group.map((item) => ({
+            roomIdx: item.roomIdx,
+            personType: item.sender.personType,
+            senderIdx: item.sender.idx,
+            clientMsgId: item.clientMsgId,
+          })),
+        );
+        const plans = group.map((item, i): RoomWritePlan<unknown> | { kind: 'refused'; error: unknown } => {
+          try {
+            return item.plan(facts[i] ?? null);
+          } catch (error) {
+            return { kind: 'refused', error };
+          }
+        });
+        const stores = plans.flatMap((plan) => (plan.kind === 'store' ? [plan] : []));
+        const idxs = stores.length > 0 ? await repo.storeMessages(tx, stores) : [];
+        let stored = 0;
+        return plans.map((plan): Outcome => {
+          if (plan.kind === 'store') return { value: plan.receipt(idxs[stored++]!) };
+          if (plan.kind === 'answer') return { value: plan.value };
+          if (plan.kind === 'refused') return { error: plan.error };
+          return 'alone';
+        });
+      });
+    } catch {
+      for (const item of group) runAlone(item);
+      return;
+    }
+    group.forEach((item, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome === 'alone') runAlone(item);
+      else if ('error' in outcome) item.reject(outcome.error);
+      else item.resolve(outcome.value);
+    });
+  }
+
+  async function drain() {
+    try {
+      while (queue.length > 0) {
+        // One message per room in a group; a second one for the same room waits for the next.
+        const group: Queued[] = [];
+        const rest: Queued[] = [];
+        const rooms = new Set<number>();
+        for (const item of queue) {
+          if (group.length < MAX_GROUP && !rooms.has(item.roomIdx)) {
+            rooms.add(item.roomIdx);
+            group.push(item);
+          } else {
+            rest.push(item);
+          }
+        }
+        queue = rest;
+        await writeGroup(group);
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    write<T>(item: RoomWrite<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ ...(item as RoomWrite<unknown>), resolve: resolve as (value: unknown) => void, reject });
+        if (!draining) {
+          draining = true;
+          // The rest of this turn's publishes join the first group.
+          setImmediate(() => void drain());
+        }
+      });
+    },
+  };
+}
+
+export type RoomWriteBatch = ReturnType<typeof createRoomWriteBatch>;
