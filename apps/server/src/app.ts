@@ -55,6 +55,7 @@ import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
 import { brokerPlugin } from './plugins/broker/broker.plugin.ts';
 import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.plugin.ts';
 import { termsModule } from './modules/terms/terms.module.ts';
+import { buildNotificationService, notificationModule } from './modules/notification/notification.module.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -177,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config,
       accounts: { patient: patients, staff },
     });
+    // issue 12: the one notification service; modules that send get it here
+    const notifications = await buildNotificationService(app, { config, people, admissions });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -188,10 +191,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       prefix: API_PREFIX,
       chatbot: createChatbotService({ repository: createChatbotRepository(app.db) }),
       people,
+      notifications,
     });
-    await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions });
+    await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions, notifications });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
+    // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
+    await app.register(notificationModule, { prefix: API_PREFIX, notifications });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

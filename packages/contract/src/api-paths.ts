@@ -60,4 +60,16 @@ export const apiPaths = {
   },
   // issue 10 patient UX (points 6–7): public facts the app must not hard-code.
   patientPolicy: { deletionPolicy: '/patient/deletionPolicy' },
+  // issue 12 — the notification service: push history, Web Push, presence, staff test
+  notification: {
+    getMyNotifications: '/notification/getMyNotifications',
+    getUnreadCount: '/notification/getUnreadCount',
+    markRead: '/notification/markRead',
+    markAllRead: '/notification/markAllRead',
+    getVapidPublicKey: '/notification/getVapidPublicKey',
+    saveWebPush: '/notification/saveWebPush',
+    deleteWebPush: '/notification/deleteWebPush',
+    presence: '/notification/presence',
+    sendTest: '/notification/sendTest',
+  },
 } as const;

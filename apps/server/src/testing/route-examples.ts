@@ -62,6 +62,17 @@ const EXAMPLES: Record<string, RouteExample> = {
   },
   [`PUT ${apiPaths.admission.moveBed}`]: { body: { admissionIdx: 1, ward: '7병동', bed: '703-1' } },
   [`PUT ${apiPaths.admission.discharge}`]: { body: { admissionIdx: 1 } },
+  // issue 12 — notifications
+  [`GET ${apiPaths.notification.getMyNotifications}`]: { query: { pNum: '1', pSize: '20' } },
+  [`PUT ${apiPaths.notification.markRead}`]: { body: { notificationIdx: 1 } },
+  [`POST ${apiPaths.notification.saveWebPush}`]: {
+    body: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'BExample', auth: 'example' } },
+  },
+  [`DELETE ${apiPaths.notification.deleteWebPush}`]: {
+    body: { endpoint: 'https://push.example.com/send/abc' },
+  },
+  [`PUT ${apiPaths.notification.presence}`]: { body: { deviceId: 'device-example-1', foreground: true } },
+  [`POST ${apiPaths.notification.sendTest}`]: { body: { patientIdx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { NotificationService } from '../notification/notification.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { registerChatRealtime } from './chat.realtime.ts';
 import { eraseChatOfPatient } from './chat.erasure.ts';
@@ -10,7 +11,8 @@ import { createChatService, type ChatServiceDeps } from './chat.service.ts';
 export const chatModule: FastifyPluginAsyncZod<{
   chatbot: ChatServiceDeps['chatbot'];
   people: Pick<PeopleService, 'patient' | 'staff'>;
-}> = async (app, { chatbot, people }) => {
+  notifications: Pick<NotificationService, 'notify'>;
+}> = async (app, { chatbot, people, notifications }) => {
   const chat = createChatService({
     db: app.db,
     identities: { patient: (idx) => people.patient(idx), staff: (idx) => people.staff(idx) },
@@ -22,7 +24,14 @@ export const chatModule: FastifyPluginAsyncZod<{
   const access = chatTopicAccess(chatRoomOwners(app.db));
   app.broker.declareTopic('chat', access.chat);
   app.broker.declareTopic('staffInbox', access.staffInbox);
-  const realtime = registerChatRealtime(app.broker, chat);
+  // A notification that fails is logged: the message itself was stored and delivered.
+  const realtime = registerChatRealtime(app.broker, chat, {
+    notify: (patientIdx, input) =>
+      notifications.notify(patientIdx, input).catch((error: unknown) => {
+        app.log.error({ err: error, patientIdx }, 'chat notification failed');
+        return null;
+      }),
+  });
   app.patientErasure.register('chat', eraseChatOfPatient);
   await app.register(chatRoutes, { chat, realtime });
 };

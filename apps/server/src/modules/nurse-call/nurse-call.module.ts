@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { AdmissionService } from '../admission/admission.service.ts';
+import type { NotificationService } from '../notification/notification.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { eraseNurseCallsOfPatient } from './nurse-call.erasure.ts';
 import { nurseCallTopicAccess } from './nurse-call.access.ts';
@@ -14,7 +15,8 @@ export const nurseCallModule: FastifyPluginAsyncZod<{
   config: Pick<Config, 'nurseCallEscalationMin'>;
   people: Pick<PeopleService, 'patient' | 'staff'>;
   admissions: Pick<AdmissionService, 'activeForCall'>;
-}> = async (app, { config, people, admissions }) => {
+  notifications: Pick<NotificationService, 'notify'>;
+}> = async (app, { config, people, admissions, notifications }) => {
   const nurseCalls = createNurseCallService({
     db: app.db,
     identities: {
@@ -25,6 +27,14 @@ export const nurseCallModule: FastifyPluginAsyncZod<{
     publisher: app.broker,
     audit: app.audit,
     escalationMinutes: config.nurseCallEscalationMin,
+    // issue 12: "a nurse is on the way" reaches the patient even with the app closed
+    notifications: {
+      notify: (patientIdx, input) =>
+        notifications.notify(patientIdx, input).catch((error: unknown) => {
+          app.log.error({ err: error, patientIdx }, 'nurse-call notification failed');
+          return null;
+        }),
+    },
   });
   // Who may subscribe and publish on the nurse-call topics (the broker knows none of them).
   const access = nurseCallTopicAccess({
