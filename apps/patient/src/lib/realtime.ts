@@ -555,6 +555,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     scheduleRenewal(gen, c);
     const h = hospitalIdx();
     if (h !== null && profile) void subscribe(c, topics.nurseCallingPatient(h, profile.idx));
+    // issue 12: the in-app notice (read by features through onTopic)
+    if (profile) void subscribe(c, topics.notificationPatient(profile.idx));
     await syncRoom();
     if (reconnected) for (const listener of reconnectListeners) listener();
   }
@@ -610,6 +612,8 @@ export function createRealtime(overrides: Partial<RealtimeDeps> = {}) {
     const [nurseOk, roomOk] = await Promise.all([
       nurseTopic ? subscribe(c, nurseTopic) : Promise.resolve(true),
       roomIdx !== null ? subscribe(c, topics.chatRoomAll(roomIdx)) : Promise.resolve(false),
+      // issue 12: the in-app notice
+      profile ? subscribe(c, topics.notificationPatient(profile.idx)) : Promise.resolve(true),
     ]);
     if (gen !== generation || candidate !== c) return;
     candidate = null;
