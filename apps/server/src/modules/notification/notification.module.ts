@@ -48,10 +48,14 @@ export async function buildNotificationService(
     publisher: app.broker,
     fcm,
     webPush: () =>
-      (webPush ??= resolveVapidKeys(config, app.db).then((keys) => ({
-        keys,
-        sender: createWebPushSender(keys, config.vapidSubject),
-      }))),
+      (webPush ??= resolveVapidKeys(config, app.db).then(
+        (keys) => ({ keys, sender: createWebPushSender(keys, config.vapidSubject) }),
+        (error: unknown) => {
+          // Tried again on the next use (e.g. DATA_DIR was not writable for a moment).
+          webPush = undefined;
+          throw error;
+        },
+      )),
     people: {
       staff: (idx) => people.staff(idx),
       patient: (idx) => people.patient(idx),
