@@ -43,13 +43,15 @@ describe('the push history', () => {
       [`PUT ${apiPaths.notification.markRead}`]: () => ({ body: ok({ unreadCount: 0 }) }),
     });
     renderScreen(<PushListScreen area="hospital" />, { otherRoutes: ['/hospital/consulting/chat'] });
-    const items = await screen.findAllByRole('button', { name: /알림 \d/ });
+    const items = await screen.findAllByRole('button', { name: /알림 \d/ }, { timeout: 5000 });
     expect(items.map((b) => b.textContent)).toEqual([
       expect.stringMatching(/^읽지 않음 알림 2내용 2/),
       expect.stringMatching(/^알림 1내용 1/),
     ]);
     await userEvent.setup().click(items[0]!);
-    expect(await screen.findByTestId('landed')).toHaveTextContent('/hospital/consulting/chat');
+    expect(await screen.findByTestId('landed', {}, { timeout: 5000 })).toHaveTextContent(
+      '/hospital/consulting/chat',
+    );
     expect(api.seen.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ notificationIdx: 2 }]);
   });
 
@@ -63,10 +65,10 @@ describe('the push history', () => {
     });
     renderScreen(<PushListScreen area="hospital" />);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: '이전 알림 더 보기' }));
-    expect(await screen.findByRole('button', { name: /알림 1/ })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: '이전 알림 더 보기' }, { timeout: 5000 }));
+    expect(await screen.findByRole('button', { name: /알림 1/ }, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '모두 읽음' }));
-    await vi.waitFor(() => expect(screen.queryByText('읽지 않음')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('읽지 않음')).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('button', { name: '모두 읽음' })).toBeDisabled();
     expect(api.seen.some((r) => r.method === 'PUT')).toBe(true);
   });
@@ -78,9 +80,9 @@ describe('the push history', () => {
         failNow ? { status: 500, body: fail(10005000, '일시적인 문제') } : { body: page([], 1, 0) },
     });
     renderScreen(<PushListScreen area="hospital" />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('일시적인 문제');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('일시적인 문제');
     failNow = false;
     await userEvent.setup().click(screen.getByRole('button', { name: '다시 시도' }));
-    expect(await screen.findByText('받은 알림이 없습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('받은 알림이 없습니다.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });
