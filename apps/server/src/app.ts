@@ -2,9 +2,11 @@
  * The whole server on one screen: external plugins → app plugins → modules, in boot order.
  *
  * Where things register (for feature modules added later):
- *   - a feature module: `await app.register(xModule, { prefix: API_PREFIX, config })` in the
- *     MODULES block below; routes declare `config: { auth: 'patient' | 'staff' }` and read
- *     the caller with `patientOf(request)` / `staffOf(request)` (plugins/auth/auth.plugin.ts);
+ *   - a feature: its service built in the SERVICES block (`createXService({ db: app.db, … })`),
+ *     then `await app.register(xModule, { prefix: API_PREFIX, x })` in the MODULES block;
+ *     routes come from the contract's call table (`routeOf`, lib/route-of.ts) with
+ *     `auth: 'patient' | 'staff'`, and read the caller with `patientOf(request)` /
+ *     `staffOf(request)` (plugins/auth/auth.plugin.ts);
  *     a route without a query or body schema accepts none, and every route documents the error
  *     envelopes (plugins/route-defaults.plugin.ts; tests walk `app.apiRoutes`);
  *   - a plugin other modules depend on (e.g. the MQTT broker): in the APP PLUGINS block,
@@ -44,11 +46,12 @@ import { createIdentityService, createLoginThrottle } from './modules/identity/i
 import { createPatientService } from './modules/patient/patient.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
-import { createChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
 import { admissionModule } from './modules/admission/admission.module.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
+import { createNurseCallService } from './modules/nurse-call/nurse-call.service.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
 import { brokerTokenCheck } from './plugins/broker/broker-auth.ts';
 import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
@@ -172,14 +175,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: (entry, db) => app.audit.record(entry, db),
     });
     const identity = createIdentityService({
-      throttle: loginThrottle,
+      db: app.db,
       tokens: app.tokens,
       audit: app.audit,
       config,
       accounts: { patient: patients, staff },
     });
-    // issue 12: the one notification service; modules that send get it here
+    // issue 12: the one notification service; services and modules that send get it here
+    // (a failed notification is logged, never the sender's failure: see notifyOrLog)
     const notifications = await buildNotificationService(app, { config, people, admissions });
+    const notifier = { notify: notifications.notifyOrLog };
+    const chatbot = createChatbotService({ db: app.db });
+    const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
+    const nurseCalls = createNurseCallService({
+      db: app.db,
+      people,
+      admissions,
+      publisher: app.broker,
+      audit: app.audit,
+      escalationMinutes: config.nurseCallEscalationMin,
+      notifications: notifier,
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -187,13 +203,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(termsModule, { prefix: API_PREFIX, terms });
     await app.register(patientModule, { prefix: API_PREFIX, patients, config });
     await app.register(staffModule, { prefix: API_PREFIX, staff });
-    await app.register(chatModule, {
-      prefix: API_PREFIX,
-      chatbot: createChatbotService({ repository: createChatbotRepository(app.db) }),
-      people,
-      notifications,
-    });
-    await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions, notifications });
+    await app.register(chatModule, { prefix: API_PREFIX, chat, notifications: notifier });
+    await app.register(nurseCallModule, { prefix: API_PREFIX, nurseCalls, people });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)

@@ -1,19 +1,6 @@
 import type { Notification } from '@smartcare/contract/notification';
-import { topics } from '@smartcare/contract/topics';
 import { describe, expect, it } from 'vitest';
-import { onNotification, routeOf } from './notification-realtime';
-
-/** A stand-in for the connection's generic topic listener. */
-function fakeRealtime() {
-  const listeners = new Set<(topic: string, payload: unknown) => void>();
-  return {
-    onTopic(listener: (topic: string, payload: unknown) => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    deliver: (topic: string, payload: unknown) => listeners.forEach((l) => l(topic, payload)),
-  };
-}
+import { readNotification, routeOf } from './notification-realtime';
 
 const notice: Notification = {
   idx: 5,
@@ -26,17 +13,11 @@ const notice: Notification = {
   readAt: null,
 };
 
-describe('the in-app notice over the real-time connection', () => {
-  it('takes valid notifications from the patient topic only, until unsubscribed', () => {
-    const rt = fakeRealtime();
-    const seen: Notification[] = [];
-    const off = onNotification(rt, (n) => seen.push(n));
-    rt.deliver(topics.notificationPatient(1), notice);
-    rt.deliver(topics.nurseCallingPatient(2, 1), notice);
-    rt.deliver(topics.notificationPatient(1), { ...notice, kind: 'unknown' });
-    off();
-    rt.deliver(topics.notificationPatient(1), notice);
-    expect(seen).toEqual([notice]);
+describe('the in-app notice', () => {
+  it('reads notifications with the contract schema and ignores anything else', () => {
+    expect(readNotification(notice)).toEqual(notice);
+    expect(readNotification({ ...notice, kind: 'unknown' })).toBeNull();
+    expect(readNotification('not json')).toBeNull();
   });
 
   it("opens only the app's own routes", () => {

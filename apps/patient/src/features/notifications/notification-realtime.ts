@@ -1,21 +1,12 @@
 import { notificationSchema, type Notification } from '@smartcare/contract/notification';
-import { parseTopic } from '@smartcare/contract/topics';
-import type { Realtime } from '../../lib/realtime';
 
 /**
- * The in-app notice from `notification/patient/{idx}`, read with the contract's schema.
- * The one place this feature touches the real-time client (its generic `onTopic`), so the
- * client can move (web-core) by changing this file only.
+ * The in-app notice from `notification/patient/{idx}` (subscribed in use-notification-live.ts
+ * with web-core's useRealtimeTopic), read with the contract's schema; anything else is ignored.
  */
-export function onNotification(
-  rt: Pick<Realtime, 'onTopic'>,
-  listener: (n: Notification) => void,
-): () => void {
-  return rt.onTopic((topic, payload) => {
-    if (parseTopic(topic)?.kind !== 'notificationPatient') return;
-    const parsed = notificationSchema.safeParse(payload);
-    if (parsed.success) listener(parsed.data);
-  });
+export function readNotification(payload: unknown): Notification | null {
+  const parsed = notificationSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The app's route a deep link opens (`#/hospital/consulting/chat` → `/hospital/consulting/chat`); null if it is not ours. */

@@ -198,6 +198,13 @@ export function createNotificationService(deps: NotificationServiceDeps) {
   return {
     notify,
 
+    /** `notify` for senders whose own work is done: a failure is logged, not thrown at them. */
+    notifyOrLog: (patientIdx: number, input: NotifyInput): Promise<Notification | null> =>
+      notify(patientIdx, input).catch((error: unknown) => {
+        deps.log.warn({ err: error, patientIdx, kind: input.kind }, 'notification failed');
+        return null;
+      }),
+
     async myNotifications(patientIdx: number, paging: PagingQuery): Promise<Page<Notification>> {
       return repo.page(deps.db, patientIdx, paging.pNum, paging.pSize);
     },
