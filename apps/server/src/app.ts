@@ -61,6 +61,7 @@ import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.pl
 import { termsModule } from './modules/terms/terms.module.ts';
 // issue 13 — home-care vital signs
 import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
+import { buildNotificationService, notificationModule } from './modules/notification/notification.module.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -183,6 +184,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config,
       accounts: { patient: patients, staff },
     });
+    // issue 12: the one notification service; services and modules that send get it here
+    // (a failed notification is logged, never the sender's failure: see notifyOrLog)
+    const notifications = await buildNotificationService(app, { config, people, admissions });
+    const notifier = { notify: notifications.notifyOrLog };
     const chatbot = createChatbotService({ db: app.db });
     const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
     const nurseCalls = createNurseCallService({
@@ -192,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       publisher: app.broker,
       audit: app.audit,
       escalationMinutes: config.nurseCallEscalationMin,
+      notifications: notifier,
     });
 
     // MODULES
@@ -200,7 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(termsModule, { prefix: API_PREFIX, terms });
     await app.register(patientModule, { prefix: API_PREFIX, patients, config });
     await app.register(staffModule, { prefix: API_PREFIX, staff });
-    await app.register(chatModule, { prefix: API_PREFIX, chat });
+    await app.register(chatModule, { prefix: API_PREFIX, chat, notifications: notifier });
     await app.register(nurseCallModule, { prefix: API_PREFIX, nurseCalls, people });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
@@ -208,6 +214,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
     // issue 13 — home-care vital signs
     await app.register(vitalSignModule, { prefix: API_PREFIX, people });
+    // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
+    await app.register(notificationModule, { prefix: API_PREFIX, notifications });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

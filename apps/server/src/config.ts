@@ -152,6 +152,36 @@ const envSchema = z
     /** Nurse calls a connection, and a patient over all their connections, may publish. */
     NURSE_CALL_RATE: rate('3/6'),
     NURSE_CALL_RATE_PER_PATIENT: rate('5/10'),
+    // Notifications (issue 12, decision 015)
+    /** Firebase service account for FCM HTTP v1: a path to its JSON file, or the JSON itself. Unset: wrapper pushes are skipped. */
+    FCM_SERVICE_ACCOUNT: z.string().trim().min(1, 'must be a file path or the JSON text').optional(),
+    /** FCM's API origin (tests point it at a local stand-in). */
+    FCM_ENDPOINT: z
+      .url({ error: 'must be a URL such as https://fcm.googleapis.com' })
+      .default('https://fcm.googleapis.com'),
+    /** Google's OAuth token URL for the service account (tests point it at a local stand-in). */
+    FCM_TOKEN_URL: z
+      .url({ error: 'must be a URL such as https://oauth2.googleapis.com/token' })
+      .default('https://oauth2.googleapis.com/token'),
+    /** Web Push VAPID key pair (base64url); unset: generated once and kept in DATA_DIR (or the database). */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
+    /** Who push services may contact about our pushes (VAPID `sub`). */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+      .default('mailto:no-reply@smartcare.local'),
+    /** Tries per push and device before it is given up (429 and 5xx are retried with backoff). */
+    PUSH_MAX_ATTEMPTS: number('must be a whole number of tries from 1 to 20', { min: 1, max: 20 }).default(6),
   })
   .superRefine((env, context) => {
     // An access token that outlives its refresh token would make refreshing pointless.
@@ -160,6 +190,14 @@ const envSchema = z
         code: 'custom',
         path: ['ACCESS_TOKEN_TTL_S'],
         message: `must not be longer than REFRESH_TOKEN_TTL_S (${env.ACCESS_TOKEN_TTL_S} > ${env.REFRESH_TOKEN_TTL_S})`,
+      });
+    }
+    // Notifications (issue 12): half a VAPID pair cannot sign.
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
       });
     }
     // A logged reset code resets the account: never where real patients are.
@@ -203,6 +241,13 @@ export interface Config {
   // Broker limits, revocation (issue 10 points 12, 13)
   sessionRecheckS: number;
   publishLimits: Record<'chatMessage' | 'nurseCall', { perConnection: RateLimit; perPerson: RateLimit }>;
+  // Notifications (issue 12)
+  fcmServiceAccount: string | undefined;
+  fcmEndpoint: string;
+  fcmTokenUrl: string;
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  pushMaxAttempts: number;
 }
 
 export class ConfigError extends Error {
@@ -250,5 +295,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chatMessage: { perConnection: e.CHAT_MESSAGE_RATE, perPerson: e.CHAT_MESSAGE_RATE_PER_PERSON },
       nurseCall: { perConnection: e.NURSE_CALL_RATE, perPerson: e.NURSE_CALL_RATE_PER_PATIENT },
     },
+    // Notifications (issue 12)
+    fcmServiceAccount: e.FCM_SERVICE_ACCOUNT,
+    fcmEndpoint: e.FCM_ENDPOINT.replace(/\/+$/, ''),
+    fcmTokenUrl: e.FCM_TOKEN_URL,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
+    pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,
   };
 }

@@ -100,4 +100,16 @@ export const apiCallRoutes = {
     setTarget: route('PUT', apiPaths.vitalSign.setTarget),
     clearTarget: route('DELETE', apiPaths.vitalSign.clearTarget),
   },
+  // issue 12 — notifications
+  notification: {
+    getMyNotifications: route('GET', apiPaths.notification.getMyNotifications),
+    getUnreadCount: route('GET', apiPaths.notification.getUnreadCount),
+    markRead: route('PUT', apiPaths.notification.markRead),
+    markAllRead: route('PUT', apiPaths.notification.markAllRead),
+    getVapidPublicKey: route('GET', apiPaths.notification.getVapidPublicKey),
+    saveWebPush: route('POST', apiPaths.notification.saveWebPush),
+    deleteWebPush: route('DELETE', apiPaths.notification.deleteWebPush),
+    presence: route('PUT', apiPaths.notification.presence),
+    sendTest: route('POST', apiPaths.notification.sendTest),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -42,7 +42,7 @@ import {
   uploadFileBodySchema,
 } from './hospital-content.ts';
 import { nurseCallActionBodySchema, nurseCallSchema } from './nurse-call.ts';
-import { pageSchema } from './paging.ts';
+import { pageSchema, pagingQuerySchema } from './paging.ts';
 import {
   alarmSettingsSchema,
   alarmUpdateBodySchema,
@@ -80,6 +80,17 @@ import {
   vitalSignSchema,
   vitalSignSummarySchema,
 } from './vital-signs.ts';
+import {
+  deleteWebPushBodySchema,
+  markNotificationReadBodySchema,
+  notificationPageSchema,
+  presenceBodySchema,
+  sendTestNotificationBodySchema,
+  sendTestNotificationResultSchema,
+  unreadCountSchema,
+  vapidPublicKeySchema,
+  webPushSubscriptionBodySchema,
+} from './notification.ts';
 import {
   consentListSchema,
   termsListSchema,
@@ -266,6 +277,33 @@ export const apiCalls = {
     }),
     setTarget: call(r.vitalSign.setTarget, { body: setTargetBodySchema, response: targetListSchema }),
     clearTarget: call(r.vitalSign.clearTarget, { body: clearTargetBodySchema, response: targetListSchema }),
+  },
+  // issue 12 — notifications
+  notification: {
+    getMyNotifications: call(r.notification.getMyNotifications, {
+      query: pagingQuerySchema,
+      response: notificationPageSchema,
+    }),
+    getUnreadCount: call(r.notification.getUnreadCount, { response: unreadCountSchema }),
+    markRead: call(r.notification.markRead, {
+      body: markNotificationReadBodySchema,
+      response: unreadCountSchema,
+    }),
+    markAllRead: call(r.notification.markAllRead, { response: unreadCountSchema }),
+    getVapidPublicKey: call(r.notification.getVapidPublicKey, { response: vapidPublicKeySchema }),
+    saveWebPush: call(r.notification.saveWebPush, {
+      body: webPushSubscriptionBodySchema,
+      response: emptyDataSchema,
+    }),
+    deleteWebPush: call(r.notification.deleteWebPush, {
+      body: deleteWebPushBodySchema,
+      response: emptyDataSchema,
+    }),
+    presence: call(r.notification.presence, { body: presenceBodySchema, response: emptyDataSchema }),
+    sendTest: call(r.notification.sendTest, {
+      body: sendTestNotificationBodySchema,
+      response: sendTestNotificationResultSchema,
+    }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

@@ -93,4 +93,16 @@ export const apiPaths = {
     setTarget: '/vitalSign/setTarget',
     clearTarget: '/vitalSign/clearTarget',
   },
+  // issue 12 — the notification service: push history, Web Push, presence, staff test
+  notification: {
+    getMyNotifications: '/notification/getMyNotifications',
+    getUnreadCount: '/notification/getUnreadCount',
+    markRead: '/notification/markRead',
+    markAllRead: '/notification/markAllRead',
+    getVapidPublicKey: '/notification/getVapidPublicKey',
+    saveWebPush: '/notification/saveWebPush',
+    deleteWebPush: '/notification/deleteWebPush',
+    presence: '/notification/presence',
+    sendTest: '/notification/sendTest',
+  },
 } as const;

@@ -55,6 +55,9 @@ export const alarmSettingsSchema = z.object({
   medication: z.boolean(),
   schedule: z.boolean(),
   notice: z.boolean(),
+  // issue 12: Q&A answers and document requests have their own switches (defaults on)
+  qna: z.boolean(),
+  document: z.boolean(),
   /** Advertising pushes need their own opt-in, and another one for 21:00–08:00 (domain.md). */
   marketing: z.boolean(),
   marketingNight: z.boolean(),

@@ -9,6 +9,7 @@ import {
   chatUpdateEventSchema,
   staffInboxEventSchema,
 } from './chat.ts';
+import { notificationSchema } from './notification.ts';
 import { nurseCallEventSchema, nurseCallRequestSchema } from './nurse-call.ts';
 import type { ParsedTopic, TopicKind } from './topics.ts';
 
@@ -44,6 +45,8 @@ export const TOPIC_PAYLOADS: {
   nurseCalling: { delivered: () => nurseCallEventSchema, published: () => nurseCallRequestSchema },
   nurseCallingPatient: { delivered: () => nurseCallEventSchema, published: () => null },
   staffInbox: { delivered: () => staffInboxEventSchema, published: () => null },
+  // issue 12
+  notificationPatient: { delivered: () => notificationSchema, published: () => null },
 };
 
 /** The schema of what the server delivers on this topic, by the table. */

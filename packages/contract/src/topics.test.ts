@@ -71,6 +71,7 @@ describe('the topic table', () => {
       nurseCalling: { hospitalIdx: 4 },
       nurseCallingPatient: { hospitalIdx: 4, patientIdx: 9 },
       staffInbox: { hospitalIdx: 4, staffIdx: 8 },
+      notificationPatient: { patientIdx: 9 },
     } as Record<TopicKind, TopicFields<TopicKind>>;
     for (const kind of Object.keys(TOPIC_TABLE) as TopicKind[]) {
       const topic = topicOf(kind, samples[kind]);

@@ -10,7 +10,9 @@ export type ParsedTopic =
   | { kind: 'chat'; roomIdx: number; event: ChatEvent | '#' }
   | { kind: 'nurseCalling'; hospitalIdx: number }
   | { kind: 'nurseCallingPatient'; hospitalIdx: number; patientIdx: number }
-  | { kind: 'staffInbox'; hospitalIdx: number; staffIdx: number };
+  | { kind: 'staffInbox'; hospitalIdx: number; staffIdx: number }
+  // issue 12: the in-app notice
+  | { kind: 'notificationPatient'; patientIdx: number };
 
 export type TopicKind = ParsedTopic['kind'];
 /** The fields of one kind's topic (without `kind`). */
@@ -38,6 +40,8 @@ export const TOPIC_TABLE: { readonly [K in TopicKind]: readonly Segment[] } = {
    * unread count (decision 009), so the live inbox and `GET /chat/rooms` mean the same.
    */
   staffInbox: ['staffInbox', int('hospitalIdx'), 'staff', int('staffIdx')],
+  /** Issue 12: each new notification of one patient, live to their open app (the spec names none). */
+  notificationPatient: ['notification', 'patient', int('patientIdx')],
 };
 
 const INT = /^-?\d{1,12}$/;
@@ -59,6 +63,8 @@ export const topics = {
   nurseCallingPatient: (hospitalIdx: number, patientIdx: number) =>
     topicOf('nurseCallingPatient', { hospitalIdx, patientIdx }),
   staffInbox: (hospitalIdx: number, staffIdx: number) => topicOf('staffInbox', { hospitalIdx, staffIdx }),
+  // issue 12
+  notificationPatient: (patientIdx: number) => topicOf('notificationPatient', { patientIdx }),
 } as const;
 
 function match(kind: TopicKind, parts: readonly string[]): ParsedTopic | null {

@@ -1,9 +1,18 @@
-import { Component, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RouteErrorScreen } from '../components/ui/route-error-screen';
 import { LoadingView } from '../components/ui/state-views';
+import { ensureCatalogue } from '../lib/i18n';
 import { rememberRoute } from '../lib/last-route';
+import { useSession } from '../lib/use-session';
 import { screenLoading } from './routes/screen-loading';
+
+/** Issue 12: the in-app notice, loaded after the first screen (decision 004's budget). */
+const NotificationNotice = lazy(() =>
+  Promise.all([import('../features/notifications/notification-notice'), ensureCatalogue()]).then(([m]) => ({
+    default: m.NotificationNotice,
+  })),
+);
 
 /**
  * Remembers every reached route (spec §2), shows a thin bar while a screen loads, the
@@ -12,12 +21,19 @@ import { screenLoading } from './routes/screen-loading';
 export function RootLayout() {
   const location = useLocation();
   const loading = useSyncExternalStore(screenLoading.subscribe, screenLoading.isLoading);
+  const { accessToken } = useSession();
   useEffect(() => {
     rememberRoute(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
   return (
     <>
       {loading && <div className="route-progress" aria-hidden="true" />}
+      {/* issue 12: the in-app notice */}
+      {accessToken && (
+        <Suspense fallback={null}>
+          <NotificationNotice />
+        </Suspense>
+      )}
       <ScreenErrorBoundary path={location.pathname}>
         <Suspense fallback={<LoadingView />}>
           <Outlet />

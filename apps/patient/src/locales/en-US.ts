@@ -98,6 +98,8 @@ const enUS: Catalogue = {
     openSettings: 'Settings',
     deletionPending: 'Your account will be deleted on {{date}}.',
     deletionManage: 'Manage deletion request',
+    // issue 12
+    unreadCount: '{{count}} unread',
     entry: {
       consulting: 'Consultation chat',
       nurseCall: 'Call a nurse',
@@ -149,6 +151,10 @@ const enUS: Catalogue = {
   alarm: {
     title: 'Notification settings',
     care: 'Care notifications',
+    // issue 12
+    qna: 'Q&A answers',
+    document: 'Document requests',
+    device: 'Notifications on this device',
     chat: 'Consultation chat',
     nurseCall: 'Nurse calls',
     medication: 'Medication reminders',
@@ -415,6 +421,24 @@ const enUS: Catalogue = {
     textSize: 'Text size',
     textSizes: { normal: 'Normal', large: 'Large', xlarge: 'Extra large' },
     saved: 'Saved.',
+  },
+  // issue 12: the push history and the in-app notice
+  notifications: {
+    title: 'Notifications',
+    empty: 'You have no notifications.',
+    keepDays: 'Notifications from the last 90 days.',
+    markAllRead: 'Mark all as read',
+    allRead: 'All notifications are marked as read.',
+    unread: 'Unread',
+    more: 'Show older notifications',
+    closeNotice: 'Close notification',
+    device: 'Push notifications on this device',
+    deviceHelp: 'We notify this device even when the app is closed.',
+    deviceUnavailable:
+      'This browser cannot receive push notifications. Install the app on your home screen to receive them.',
+    deviceDenied: 'Notifications are blocked in this browser. Please allow them in the browser settings.',
+    deviceOn: 'This device will receive notifications.',
+    deviceOff: 'This device will no longer receive notifications.',
   },
 };
 

@@ -71,6 +71,8 @@ const krKOStart = {
     openSettings: '설정',
     deletionPending: '{{date}}에 회원 탈퇴가 진행될 예정입니다.',
     deletionManage: '탈퇴 요청 관리',
+    // issue 12
+    unreadCount: '읽지 않음 {{count}}',
     entry: {
       consulting: '상담 채팅',
       nurseCall: '간호사 호출',

@@ -77,6 +77,10 @@ const krKO = {
     medication: '복약 알림',
     schedule: '일정 알림',
     notice: '공지사항 알림',
+    // issue 12
+    qna: '묻고 답하기 답변 알림',
+    document: '서류 발급 알림',
+    device: '이 기기에서 알림 받기',
     quietHours: '방해 금지 시간',
     quietHoursEnabled: '방해 금지 시간 사용',
     quietHoursHelp: '설정한 시간에는 알림 소리를 내지 않습니다.',
@@ -323,6 +327,24 @@ const krKO = {
     textSize: '글자 크기',
     textSizes: { normal: '보통', large: '크게', xlarge: '아주 크게' },
     saved: '저장했습니다.',
+  },
+  // issue 12: the push history and the in-app notice
+  notifications: {
+    title: '알림함',
+    empty: '받은 알림이 없습니다.',
+    keepDays: '최근 90일 동안 받은 알림입니다.',
+    markAllRead: '모두 읽음',
+    allRead: '모든 알림을 읽음으로 표시했습니다.',
+    unread: '읽지 않음',
+    more: '이전 알림 더 보기',
+    closeNotice: '알림 닫기',
+    device: '이 기기로 푸시 알림 받기',
+    deviceHelp: '앱을 닫아 두어도 이 기기로 알림을 보내 드립니다.',
+    deviceUnavailable:
+      '이 브라우저에서는 푸시 알림을 받을 수 없습니다. 홈 화면에 앱을 설치하면 받을 수 있습니다.',
+    deviceDenied: '브라우저에서 알림이 차단되어 있습니다. 브라우저 설정에서 알림을 허용해 주세요.',
+    deviceOn: '이 기기로 알림을 보내 드립니다.',
+    deviceOff: '이 기기로는 알림을 보내지 않습니다.',
   },
 };
 

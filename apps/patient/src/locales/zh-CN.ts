@@ -90,6 +90,8 @@ const zhCN: Catalogue = {
     openSettings: '设置',
     deletionPending: '您的账号将于{{date}}注销。',
     deletionManage: '管理注销申请',
+    // issue 12
+    unreadCount: '{{count}} 条未读',
     entry: {
       consulting: '咨询聊天',
       nurseCall: '呼叫护士',
@@ -141,6 +143,10 @@ const zhCN: Catalogue = {
   alarm: {
     title: '通知设置',
     care: '诊疗通知',
+    // issue 12
+    qna: '问答回复通知',
+    document: '证明文件通知',
+    device: '在此设备上接收通知',
     chat: '咨询聊天',
     nurseCall: '护士呼叫',
     medication: '用药提醒',
@@ -395,6 +401,23 @@ const zhCN: Catalogue = {
     textSize: '字体大小',
     textSizes: { normal: '标准', large: '大', xlarge: '特大' },
     saved: '已保存。',
+  },
+  // issue 12: the push history and the in-app notice
+  notifications: {
+    title: '通知',
+    empty: '暂无通知。',
+    keepDays: '最近 90 天收到的通知。',
+    markAllRead: '全部已读',
+    allRead: '已将所有通知标记为已读。',
+    unread: '未读',
+    more: '查看更早的通知',
+    closeNotice: '关闭通知',
+    device: '在此设备上接收推送通知',
+    deviceHelp: '即使关闭应用，也会向此设备发送通知。',
+    deviceUnavailable: '此浏览器无法接收推送通知。将应用添加到主屏幕后即可接收。',
+    deviceDenied: '此浏览器已阻止通知。请在浏览器设置中允许通知。',
+    deviceOn: '此设备将接收通知。',
+    deviceOff: '此设备将不再接收通知。',
   },
 };
 

@@ -54,6 +54,8 @@ export function myData(overrides: Partial<MyData> = {}): MyData {
       medication: true,
       schedule: true,
       notice: true,
+      qna: true,
+      document: true,
       marketing: false,
       marketingNight: false,
       quietHoursEnabled: false,

@@ -35,6 +35,12 @@ const SENSITIVE_KEYS = new Set(
     'codeHash',
     'code_hash',
     'tokenSecret',
+    // issue 12: push credentials and browsers' push keys
+    'fcmServiceAccount',
+    'private_key',
+    'privateKey',
+    'vapidKeys',
+    'p256dh',
     // Health values (body information and measurements)
     'bodyInfo',
     'heightCm',

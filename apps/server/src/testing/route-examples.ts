@@ -103,6 +103,17 @@ const EXAMPLES: Record<string, RouteExample> = {
     body: { patientIdx: 1, kind: 'BLOOD_PRESSURE', low: null, high: 130, high2: 80 },
   },
   [`DELETE ${apiPaths.vitalSign.clearTarget}`]: { body: { patientIdx: 1, kind: 'BLOOD_PRESSURE' } },
+  // issue 12 — notifications
+  [`GET ${apiPaths.notification.getMyNotifications}`]: { query: { pNum: '1', pSize: '20' } },
+  [`PUT ${apiPaths.notification.markRead}`]: { body: { notificationIdx: 1 } },
+  [`POST ${apiPaths.notification.saveWebPush}`]: {
+    body: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: 'BExample', auth: 'example' } },
+  },
+  [`DELETE ${apiPaths.notification.deleteWebPush}`]: {
+    body: { endpoint: 'https://push.example.com/send/abc' },
+  },
+  [`PUT ${apiPaths.notification.presence}`]: { body: { deviceId: 'device-example-1', foreground: true } },
+  [`POST ${apiPaths.notification.sendTest}`]: { body: { patientIdx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

@@ -241,4 +241,11 @@ export const enUS: StaffCatalogue = {
   broker: {
     rateLimited: 'You are sending messages too quickly. Please wait a moment and send again.',
   },
+  // issue 12: the test notification
+  notifications: {
+    sendTest: 'Test notification',
+    sendTestLabel: 'Send a test notification to {{name}}',
+    sent: 'Test notification sent to {{name}}.',
+    failed: 'Could not send the test notification.',
+  },
 };

@@ -246,6 +246,13 @@ export const krKO = {
   broker: {
     rateLimited: '메시지를 너무 빠르게 보내고 있습니다. 잠시 후 다시 보내 주세요.',
   },
+  // issue 12: the test notification
+  notifications: {
+    sendTest: '테스트 알림',
+    sendTestLabel: '{{name}} 님에게 테스트 알림 보내기',
+    sent: '{{name}} 님에게 테스트 알림을 보냈습니다.',
+    failed: '테스트 알림을 보내지 못했습니다.',
+  },
 };
 
 /** Every catalogue has the Korean one's keys, each a string. */

@@ -228,4 +228,11 @@ export const zhCN: StaffCatalogue = {
   broker: {
     rateLimited: '消息发送过快，请稍后再发送。',
   },
+  // issue 12: the test notification
+  notifications: {
+    sendTest: '测试通知',
+    sendTestLabel: '向{{name}}发送测试通知',
+    sent: '已向{{name}}发送测试通知。',
+    failed: '无法发送测试通知。',
+  },
 };

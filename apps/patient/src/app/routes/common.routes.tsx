@@ -85,7 +85,17 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
     {
       path: common.alarm.path,
       ...lazyScreen(
-        () => import('../../features/patient/alarm-settings-screen').then((m) => m.AlarmSettingsScreen),
+        // issue 12: with this device's push switch from the notifications feature
+        () =>
+          Promise.all([
+            import('../../features/patient/alarm-settings-screen'),
+            import('../../features/notifications/device-push-toggle'),
+          ]).then(
+            ([{ AlarmSettingsScreen }, { DevicePushToggle }]) =>
+              function AlarmRoute(props: { area: Area }) {
+                return <AlarmSettingsScreen {...props} devicePush={<DevicePushToggle />} />;
+              },
+          ),
         () => ({ area }),
         guard,
       ),
@@ -94,6 +104,15 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
       path: common.agreeList.path,
       ...lazyScreen(
         () => import('../../features/terms/agree-list-screen').then((m) => m.AgreeListScreen),
+        () => ({ area }),
+        guard,
+      ),
+    },
+    // issue 12: the push history
+    {
+      path: paths[area].pushList.path,
+      ...lazyScreen(
+        () => import('../../features/notifications/push-list.route').then((m) => m.PushListRoute),
         () => ({ area }),
         guard,
       ),

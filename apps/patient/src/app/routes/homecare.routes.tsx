@@ -37,7 +37,6 @@ export const homecareRoutes: RouteObject[] = [
     p.bloodPressureDetail,
     p.bloodGlucoseRegist,
     p.bloodGlucoseDetail,
-    p.pushList,
     p.qnaList,
     p.qnaRegist,
     p.qnaDetail,

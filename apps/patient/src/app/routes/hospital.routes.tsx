@@ -26,7 +26,6 @@ export const hospitalRoutes: RouteObject[] = [
   ...[
     p.rateList,
     p.rate,
-    p.pushList,
     p.serviceHome,
     p.scheduleList,
     p.scheduleDetail,

@@ -1,4 +1,5 @@
 import type { AlarmSettings, AlarmUpdateBody } from '@smartcare/contract/patient';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/ui/menu-list';
 import { Page } from '../../components/ui/page';
@@ -10,13 +11,20 @@ import { toast } from '../../lib/toast';
 import { useAlarmUpdate } from './api/alarm-update';
 import { useMyData } from './api/get-my-data';
 
-const CARE_ALARMS = ['chat', 'nurseCall', 'medication', 'schedule', 'notice'] as const;
+const CARE_ALARMS = ['chat', 'nurseCall', 'medication', 'qna', 'document', 'schedule', 'notice'] as const;
 
 /**
  * Alarm settings (`/patient/alarmUpdate`). Advertising needs its own opt-in and another
  * one for 21:00–08:00 (domain.md, PIPA): the night switch works only with marketing on.
  */
-export function AlarmSettingsScreen({ area }: { area: Area }) {
+export function AlarmSettingsScreen({
+  area,
+  devicePush,
+}: {
+  area: Area;
+  /** Issue 12: this device's push switch (the notifications feature's, composed by the route). */
+  devicePush?: ReactNode;
+}) {
   const { t } = useTranslation();
   const myData = useMyData();
   const update = useAlarmUpdate();
@@ -33,6 +41,11 @@ export function AlarmSettingsScreen({ area }: { area: Area }) {
       {myData.isPending && <LoadingView />}
       {myData.isError && (
         <ErrorView message={errorMessage(myData.error)} onRetry={() => void myData.refetch()} />
+      )}
+      {settings && devicePush && (
+        <Section title={t('alarm.device')}>
+          <div className="menu-list">{devicePush}</div>
+        </Section>
       )}
       {settings && <AlarmForm settings={settings} onSave={save} />}
     </Page>

@@ -12,9 +12,15 @@ import { HomeScreen } from './home-screen';
 beforeEach(() => session.setTokens({ accessToken: 'a', refreshToken: 'r' }));
 afterEach(() => vi.unstubAllGlobals());
 
+/** The 알림함 tile's count (issue 12). */
+const unread = (unreadCount: number) => ({
+  [`GET ${apiPaths.notification.getUnreadCount}`]: () => ({ body: ok({ unreadCount }) }),
+});
+
 describe('the home screen', () => {
   it('greets the patient, names the chosen hospital and offers every hospital feature', async () => {
     mockApi({
+      ...unread(0),
       [`GET ${apiPaths.patient.getPatient}`]: () => ({
         body: ok(patientProfile({ name: '박영희', choseHospitalIdx: 3, choseHospitalName: '한빛병원' })),
       }),
@@ -33,7 +39,7 @@ describe('the home screen', () => {
   });
 
   it('sends the patient to choose a hospital before chat when none is chosen', async () => {
-    mockApi({ [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
+    mockApi({ ...unread(0), [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
     renderScreen(<HomeScreen area="hospital" />);
     const chat = await screen.findByRole('link', { name: '상담 채팅' });
     expect(chat).toHaveAttribute(
@@ -44,7 +50,7 @@ describe('the home screen', () => {
   });
 
   it('shows the home-care features in the home-care area', async () => {
-    mockApi({ [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
+    mockApi({ ...unread(0), [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
     renderScreen(<HomeScreen area="homecare" />);
     const services = await screen.findByRole('navigation', { name: '서비스' });
     expect(within(services).getByRole('link', { name: '나의 건강 상태' })).toHaveAttribute(
@@ -56,6 +62,7 @@ describe('the home screen', () => {
 
   it('shows a loading state, then an error with a retry when the profile cannot be loaded', async () => {
     mockApi({
+      ...unread(0),
       [`GET ${apiPaths.patient.getPatient}`]: () => ({
         status: 500,
         body: fail(ResultCode.SERVER_ERROR, ''),
@@ -71,6 +78,7 @@ describe('the home screen', () => {
   // issue 10
   it('asks before changing the hospital and says what changes; nothing happens before the answer', async () => {
     mockApi({
+      ...unread(0),
       [`GET ${apiPaths.patient.getPatient}`]: () => ({
         body: ok(patientProfile({ choseHospitalIdx: 3, choseHospitalName: '한빛병원' })),
       }),
@@ -86,5 +94,14 @@ describe('the home screen', () => {
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '병원 변경' }));
     expect(await screen.findByTestId('landed')).toHaveTextContent('/hospital/common/hospitalselect');
+  });
+
+  // issue 12
+  it('shows the unread count on the 알림함 tile', async () => {
+    mockApi({ ...unread(3), [`GET ${apiPaths.patient.getPatient}`]: () => ({ body: ok(patientProfile()) }) });
+    renderScreen(<HomeScreen area="hospital" />);
+    expect(
+      await screen.findByRole('link', { name: /^알림함\s*읽지 않음 3$/ }, { timeout: 5000 }),
+    ).toHaveAttribute('href', '/hospital/setting/pushlist');
   });
 });

@@ -8,6 +8,7 @@ import { operator } from '../../config/operator';
 import { formatDate } from '../../lib/date-format';
 import { errorMessage } from '../../lib/api-error';
 import { usePatient } from './api/get-patient';
+import { useUnreadCount } from './api/get-unread-count';
 
 const ENTRY_ICONS: Record<string, IconName> = {
   consulting: 'chat',
@@ -35,6 +36,8 @@ export function HomeScreen({ area }: { area: Area }) {
   const patient = usePatient();
   const profile = patient.data;
   const navigate = useNavigate();
+  // issue 12: the 알림함 tile shows how many are unread
+  const unread = useUnreadCount(Boolean(profile)).data?.unreadCount ?? 0;
 
   // Changing the hospital asks first and says what changes (issue 10); the first choice does not.
   const changeHospital = async (event: React.MouseEvent<HTMLAnchorElement>) => {
@@ -105,6 +108,9 @@ export function HomeScreen({ area }: { area: Area }) {
                     <Link className="entry" to={to}>
                       <AppIcon name={icon} className="entry-icon" />
                       <span>{t(`home.entry.${entry.key}`)}</span>
+                      {entry.key === 'pushList' && unread > 0 && (
+                        <span className="entry-badge">{t('home.unreadCount', { count: unread })}</span>
+                      )}
                     </Link>
                   </li>
                 );

@@ -7,6 +7,7 @@ import {
   type RealtimeBroker,
 } from '../../plugins/broker/broker.plugin.ts';
 import { DomainError } from '../../lib/errors.ts';
+import type { NotificationService } from '../notification/notification.service.ts';
 import type { ChatActor, ChatService, MessageReceipt } from './chat.service.ts';
 import type { RoomRecord } from './chat.repository.ts';
 
@@ -57,7 +58,11 @@ function widen(pending: InboxAudience | null, more: InboxAudience): InboxAudienc
  * The chat's side of the broker: client publishes on `chat/{room}/message|enter|complete`
  * go through the chat service, and the server announces what changed (spec §4 events).
  */
-export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) {
+export function registerChatRealtime(
+  broker: RealtimeBroker,
+  chat: ChatService,
+  notifications?: Pick<NotificationService, 'notify'>,
+) {
   /**
    * Each staff member's inbox shows each room as it is now with their own unread count, read
    * fresh in one statement (decision 009). A room's summaries are read one run at a time, and
@@ -175,6 +180,22 @@ export function registerChatRealtime(broker: RealtimeBroker, chat: ChatService) 
       if (receipt.duplicate) return;
       inbox(receipt.room.idx);
       if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
+      if (receipt.message.personType === 'USER') await notifyPatient(receipt);
+    });
+  }
+
+  /**
+   * Issue 12: a staff answer reaches the patient who is not in that chat (the service skips
+   * the notice while the app shows this room). The push says who answered, not what: it may
+   * show on a locked screen.
+   */
+  async function notifyPatient(receipt: MessageReceipt) {
+    await notifications?.notify(receipt.room.patientIdx, {
+      kind: 'chat',
+      title: '상담 채팅',
+      body: `${receipt.message.senderName} 님이 답변을 보냈습니다.`,
+      deepLink: '#/hospital/consulting/chat',
+      data: { roomIdx: receipt.room.idx },
     });
   }
 

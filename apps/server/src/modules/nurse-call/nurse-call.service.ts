@@ -10,6 +10,7 @@ import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import type { AdmissionService } from '../admission/admission.service.ts';
+import type { NotificationService } from '../notification/notification.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { nurseCallRepository as repo } from './nurse-call.repository.ts';
 
@@ -27,6 +28,8 @@ export interface NurseCallServiceDeps {
   /** Minutes before an unacknowledged call escalates when its hospital sets none (NURSE_CALL_ESCALATE_MIN). */
   escalationMinutes: number;
   now?: () => Date;
+  /** Issue 12: the acknowledgement is notified to the patient. */
+  notifications?: Pick<NotificationService, 'notify'>;
 }
 
 const KST_OFFSET_MS = 9 * 3600_000;
@@ -146,12 +149,22 @@ export function createNurseCallService(deps: NurseCallServiceDeps) {
 
     async acknowledge(staffIdx: number, callIdx: number): Promise<NurseCall> {
       const staff = await staffOf(staffIdx);
+      let first = false;
       const call = await deps.db.transaction(async (tx) => {
         const open = await openCallOfHospital(tx, callIdx, staff.hospitalIdx);
         // Acknowledging twice keeps the first nurse and time.
-        return open.status === 'REQUESTED' ? repo.acknowledge(tx, callIdx, staff, now()) : open;
+        first = open.status === 'REQUESTED';
+        return first ? repo.acknowledge(tx, callIdx, staff, now()) : open;
       });
       await announce(call, 'update');
+      if (first)
+        await deps.notifications?.notify(call.patientIdx, {
+          kind: 'nurseCall',
+          title: '간호사 호출',
+          body: `${staff.name} 님이 호출을 확인했습니다. 곧 찾아갑니다.`,
+          deepLink: '#/hospital/nursecalling/list',
+          data: { callIdx: call.idx },
+        });
       return call;
     },
 

@@ -81,6 +81,8 @@ const ALARM_COLUMNS: Record<Exclude<keyof AlarmSettings, 'marketing' | 'marketin
   medication: 'medication',
   schedule: 'schedule',
   notice: 'notice',
+  qna: 'qna',
+  document: 'document',
   quietHoursEnabled: 'quiet_hours_enabled',
   quietHoursStart: 'quiet_hours_start',
   quietHoursEnd: 'quiet_hours_end',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   App,
   Button,
@@ -37,7 +37,12 @@ type Editing = { kind: 'admit' | 'move'; patient: AdmissionPatient } | null;
  * `/patients`: the hospital's patients with search (name or patient number) and admit / move
  * bed / discharge (issue 10). Nurse calls go to the bed registered here.
  */
-export function PatientList() {
+export function PatientList({
+  rowActions,
+}: {
+  /** More actions on each row, from other features (issue 12: the test notification). */
+  rowActions?: (patient: AdmissionPatient) => ReactNode;
+} = {}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
@@ -143,37 +148,44 @@ export function PatientList() {
       title: t('admissions.columns.actions'),
       key: 'actions',
       width: 220,
-      render: (_, p) =>
-        p.admission ? (
-          <Space>
-            <Button aria-label={t('admissions.moveLabel', { name: p.name })} onClick={() => open('move', p)}>
-              {t('admissions.moveBed')}
-            </Button>
-            <Popconfirm
-              title={t('admissions.dischargeConfirm', { name: p.name })}
-              okText={t('admissions.discharge')}
-              cancelText={t('admissions.cancel')}
-              onConfirm={() =>
-                discharge.mutate(
-                  { admissionIdx: p.admission!.idx },
-                  { onSuccess: () => void message.success(t('admissions.discharged')), onError: failed },
-                )
-              }
-            >
-              <Button danger aria-label={t('admissions.dischargeLabel', { name: p.name })}>
-                {t('admissions.discharge')}
+      render: (_, p) => (
+        <Space wrap>
+          {p.admission ? (
+            <Space>
+              <Button
+                aria-label={t('admissions.moveLabel', { name: p.name })}
+                onClick={() => open('move', p)}
+              >
+                {t('admissions.moveBed')}
               </Button>
-            </Popconfirm>
-          </Space>
-        ) : (
-          <Button
-            type="primary"
-            aria-label={t('admissions.admitLabel', { name: p.name })}
-            onClick={() => open('admit', p)}
-          >
-            {t('admissions.admit')}
-          </Button>
-        ),
+              <Popconfirm
+                title={t('admissions.dischargeConfirm', { name: p.name })}
+                okText={t('admissions.discharge')}
+                cancelText={t('admissions.cancel')}
+                onConfirm={() =>
+                  discharge.mutate(
+                    { admissionIdx: p.admission!.idx },
+                    { onSuccess: () => void message.success(t('admissions.discharged')), onError: failed },
+                  )
+                }
+              >
+                <Button danger aria-label={t('admissions.dischargeLabel', { name: p.name })}>
+                  {t('admissions.discharge')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          ) : (
+            <Button
+              type="primary"
+              aria-label={t('admissions.admitLabel', { name: p.name })}
+              onClick={() => open('admit', p)}
+            >
+              {t('admissions.admit')}
+            </Button>
+          )}
+          {rowActions?.(p)}
+        </Space>
+      ),
     },
   ];
 
