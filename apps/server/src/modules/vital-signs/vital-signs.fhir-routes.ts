@@ -200,7 +200,9 @@ export const fhirRoutes: FastifyPluginAsync<{ vitalSigns: VitalSignService; vers
     request.log.error({ err: error }, 'FHIR request failed');
     return send(reply, 500, operationOutcome('exception', 'Server error'));
   });
-  app.setNotFoundHandler((_request, reply) =>
+  // A catch-all route rather than setNotFoundHandler: a prefixed not-found handler is shadowed
+  // by the app's own (registered later, with a rate limit) once several modules are mounted.
+  app.all('/*', { schema: { hide: true } }, async (_request, reply) =>
     send(reply, 404, operationOutcome('not-supported', 'This FHIR interaction is not supported here')),
   );
 
