@@ -55,6 +55,10 @@ import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
 import { brokerPlugin } from './plugins/broker/broker.plugin.ts';
 import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.plugin.ts';
 import { termsModule } from './modules/terms/terms.module.ts';
+// issue 12 — Kakao login
+import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
+import { kakaoLoginModule } from './modules/kakao-login/kakao-login.module.ts';
+import { createKakaoLoginService } from './modules/kakao-login/kakao-login.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -178,6 +182,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       accounts: { patient: patients, staff },
     });
 
+    // issue 12 — Kakao login: its own tokens come from identity, its accounts from patients
+    const kakaoLogin = createKakaoLoginService({
+      db: app.db,
+      settings: config.kakao,
+      client: config.kakao ? createKakaoClient(config.kakao) : null,
+      identity,
+      accounts: patients,
+      audit: app.audit,
+      log: app.log,
+    });
+
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
     await app.register(hospitalModule, { prefix: API_PREFIX, hospitals });
@@ -196,6 +211,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.
     await app.register(identityModule, { prefix: API_PREFIX, identity, throttle: loginThrottle, config });
+
+    // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix)
+    await app.register(kakaoLoginModule, { kakao: kakaoLogin, config });
 
     // PAGES (after the API so /medical2/... never falls through to an index.html)
     await app.register(staticPlugin, options.static ?? {});

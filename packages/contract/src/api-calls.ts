@@ -20,6 +20,17 @@ import {
 } from './chat.ts';
 import { emptyDataSchema } from './envelope.ts';
 import { hospitalListQuerySchema, hospitalListSchema } from './hospital.ts';
+import {
+  kakaoConfigSchema,
+  kakaoLinkBodySchema,
+  kakaoLinkStatusSchema,
+  kakaoLoginBodySchema,
+  kakaoLoginResultSchema,
+  kakaoSignUpBodySchema,
+  kakaoStartBodySchema,
+  kakaoStartSchema,
+  kakaoUnlinkCallbackBodySchema,
+} from './kakao.ts';
 import { nurseCallActionBodySchema, nurseCallSchema } from './nurse-call.ts';
 import { pageSchema } from './paging.ts';
 import {
@@ -155,6 +166,20 @@ export const apiCalls = {
   },
   patientPolicy: {
     deletionPolicy: call(r.patientPolicy.deletionPolicy, { response: deletionPolicySchema }),
+  },
+  // issue 12 — Kakao login
+  kakao: {
+    getConfig: call(r.kakao.getConfig, { response: kakaoConfigSchema }),
+    start: call(r.kakao.start, { body: kakaoStartBodySchema, response: kakaoStartSchema }),
+    login: call(r.kakao.login, { body: kakaoLoginBodySchema, response: kakaoLoginResultSchema }),
+    link: call(r.kakao.link, { body: kakaoLinkBodySchema, response: tokenPairSchema }),
+    signUp: call(r.kakao.signUp, { body: kakaoSignUpBodySchema, response: tokenPairSchema }),
+    getMyLink: call(r.kakao.getMyLink, { response: kakaoLinkStatusSchema }),
+    unlink: call(r.kakao.unlink, { response: kakaoLinkStatusSchema }),
+    unlinkCallback: call(r.kakao.unlinkCallback, {
+      body: kakaoUnlinkCallbackBodySchema,
+      response: emptyDataSchema,
+    }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

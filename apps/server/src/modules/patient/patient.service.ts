@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type {
   AlarmSettings,
   AlarmUpdateBody,
@@ -391,6 +391,35 @@ export function createPatientService(deps: PatientServiceDeps) {
         return 'done';
       });
       if (outcome === 'invalid') throw new DomainError('VERIFICATION_CODE_INVALID');
+    },
+
+    // issue 12 — Kakao login (decision 016)
+    /**
+     * A patient who signs up with Kakao: no password (no password login until one is set
+     * with the reset by e-mail), a generated login id no one can type at sign-up, no
+     * hospital and no consents yet (the app asks for both next). `link` runs in the same
+     * transaction, so an account never exists without the Kakao account that made it.
+     */
+    async createWithoutPassword(
+      account: { name: string; email: string | null; area: 'HOSPITAL' | 'HOMECARE' },
+      link: (tx: SqlQueryable, patientIdx: number) => Promise<void>,
+    ): Promise<{ idx: number; loginId: string }> {
+      return db.transaction(async (tx) => {
+        const created = await createPatientRepository(tx).insert({
+          // The sign-up's rule (LOGIN_ID_PATTERN) has no '#': this id can never be taken there.
+          loginId: `kakao#${randomBytes(9).toString('base64url')}`,
+          passwordHash: null,
+          name: account.name,
+          email: account.email,
+          areas: [account.area],
+        });
+        await link(tx, created.idx);
+        await audit.record(
+          { ...asPatient(created.idx), action: 'patient.signUp', detail: { via: 'kakao' } },
+          tx,
+        );
+        return created;
+      });
     },
   };
 }
