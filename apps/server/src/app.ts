@@ -208,12 +208,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
 
+    // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
+    // before identity: its logout stays the last route of the walks
+    await app.register(kakaoLoginModule, { kakao: kakaoLogin, config });
+
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.
     await app.register(identityModule, { prefix: API_PREFIX, identity, throttle: loginThrottle, config });
-
-    // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix)
-    await app.register(kakaoLoginModule, { kakao: kakaoLogin, config });
 
     // PAGES (after the API so /medical2/... never falls through to an index.html)
     await app.register(staticPlugin, options.static ?? {});

@@ -64,7 +64,7 @@ export type KakaoLinkStatus = z.infer<typeof kakaoLinkStatusSchema>;
  * Kakao's unlink callback (domain.md): `app_id`, `user_id`, `referrer_type`, as a form or a
  * query; checked against the admin key in `Authorization: KakaoAK …`, never a user's token.
  */
-export const kakaoUnlinkCallbackBodySchema = z.object({
+export const kakaoUnlinkCallbackBodySchema = z.strictObject({
   app_id: safeText().max(64, V.invalid).optional(),
   user_id: safeText().regex(/^\d{1,20}$/, V.invalid),
   referrer_type: safeText().max(64, V.invalid).optional(),
