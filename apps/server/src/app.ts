@@ -210,7 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks
-    await app.register(kakaoLoginModule, { kakao: kakaoLogin, config });
+    await app.register(kakaoLoginModule, { kakao: kakaoLogin });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@smartcare/contract/api-paths';
 import { KAKAO_AREAS } from '@smartcare/contract/kakao';
-import type { Config } from '../../config.ts';
-import { createDeviceCookies } from '../identity/device-cookie.ts';
 import type { KakaoLoginService } from './kakao-login.service.ts';
 import { kakaoLoginRoutes } from './kakao-login.routes.ts';
 
 export interface KakaoLoginModuleOptions {
   kakao: KakaoLoginService;
-  config: Pick<Config, 'tokenSecret' | 'dataDir'>;
 }
 
 export const KAKAO_PRUNE_JOB = 'kakao.pruneExpired';
@@ -20,14 +17,10 @@ const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description'] as const
  * calls it answers Kakao's redirect at `/{area}/loginreceive/kakao` (spec §2), which a
  * hash-routed app cannot receive as a path, by sending the browser on to the app's route.
  */
-export const kakaoLoginModule: FastifyPluginAsyncZod<KakaoLoginModuleOptions> = async (
-  app,
-  { kakao, config },
-) => {
-  const deviceCookies = await createDeviceCookies(config, app.db);
+export const kakaoLoginModule: FastifyPluginAsyncZod<KakaoLoginModuleOptions> = async (app, { kakao }) => {
   app.jobs.register({ name: KAKAO_PRUNE_JOB, run: () => kakao.prune() });
   app.patientErasure.register('kakao', (tx, patientIdx) => kakao.erase(tx, patientIdx));
-  await app.register(kakaoLoginRoutes, { prefix: API_PREFIX, kakao, deviceCookies });
+  await app.register(kakaoLoginRoutes, { prefix: API_PREFIX, kakao });
 
   for (const area of KAKAO_AREAS) {
     app.get(`/${area}/loginreceive/kakao`, { schema: { hide: true } }, async (request, reply) => {

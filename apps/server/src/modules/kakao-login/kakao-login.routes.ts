@@ -17,13 +17,11 @@ import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import { patientOf } from '../../plugins/auth/auth.plugin.ts';
 import { ACCOUNT_LOCKED_RESPONSE, errorEnvelope } from '../../plugins/route-defaults.plugin.ts';
-import type { DeviceCookies } from '../identity/device-cookie.ts';
 import { browserOf, ensureBrowser } from './browser-cookie.ts';
 import type { KakaoLoginService } from './kakao-login.service.ts';
 
 export interface KakaoLoginRoutesOptions {
   kakao: KakaoLoginService;
-  deviceCookies: DeviceCookies;
 }
 
 const bearer = [{ bearerAuth: [] }];
@@ -31,10 +29,7 @@ const KAKAO_FAILED = errorEnvelope(502, 'Kakao could not be reached or refused t
 const tags = ['kakao'];
 
 /** Kakao login's API calls (issue 12); one service call per handler. */
-export const kakaoLoginRoutes: FastifyPluginAsyncZod<KakaoLoginRoutesOptions> = async (
-  app,
-  { kakao, deviceCookies },
-) => {
+export const kakaoLoginRoutes: FastifyPluginAsyncZod<KakaoLoginRoutesOptions> = async (app, { kakao }) => {
   // Kakao's unlink callback may come as a form; only these routes read forms.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -106,11 +101,7 @@ export const kakaoLoginRoutes: FastifyPluginAsyncZod<KakaoLoginRoutesOptions> = 
         response: { 200: envelopeSchema(tokenPairSchema), 423: ACCOUNT_LOCKED_RESPONSE },
       },
     },
-    async (request, reply) =>
-      ok(
-        request,
-        await kakao.link(request.body, browserOf(request), deviceCookies.of(request, reply, 'patient')),
-      ),
+    async (request) => ok(request, await kakao.link(request.body, browserOf(request))),
   );
 
   app.post(

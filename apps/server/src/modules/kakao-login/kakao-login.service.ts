@@ -13,7 +13,6 @@ import type { KakaoSettings } from '../../config.ts';
 import { DomainError } from '../../lib/errors.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
-import type { LoginDevice } from '../identity/device-cookie.ts';
 import type { IdentityService } from '../identity/identity.service.ts';
 import type { PatientService } from '../patient/patient.service.ts';
 import type { KakaoClient } from './kakao-client.ts';
@@ -137,11 +136,11 @@ export function createKakaoLoginService(deps: KakaoLoginServiceDeps) {
     /**
      * Links the ticket's Kakao account to an existing patient who proves the password once
      * (decision 016: no matching by name, phone or e-mail). A wrong password keeps the
-     * ticket, under the login's lockout.
+     * ticket, under the login's lockout for untrusted clients (no device allowance here).
      */
-    async link(body: KakaoLinkBody, browser: string | null, device?: LoginDevice): Promise<TokenPair> {
+    async link(body: KakaoLinkBody, browser: string | null): Promise<TokenPair> {
       const pending = await pendingOf(body.ticket, browser);
-      const account = await identity.provePatientPassword(body.loginId, body.password, device);
+      const account = await identity.provePatientPassword(body.loginId, body.password);
       await db.transaction(async (tx) => {
         const inTx = createKakaoLoginRepository(tx);
         if (!(await inTx.deletePending(sha256(body.ticket)))) throw ticketInvalid();
