@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tokenPairSchema } from './auth.ts';
 import { safeText } from './safe-input.ts';
+import { termsCodeSchema } from './terms.ts';
 import { ValidationMessage as V } from './validation-messages.ts';
 
 /**
@@ -49,7 +50,11 @@ export const kakaoLinkBodySchema = z.strictObject({
 });
 export type KakaoLinkBody = z.infer<typeof kakaoLinkBodySchema>;
 
-export const kakaoSignUpBodySchema = z.strictObject({ ticket: opaque() });
+/** A new account agrees to the terms as the sign-up does (the required ones, optional ones apart). */
+export const kakaoSignUpBodySchema = z.strictObject({
+  ticket: opaque(),
+  agreedTermsCodes: z.array(termsCodeSchema).max(20),
+});
 export type KakaoSignUpBody = z.infer<typeof kakaoSignUpBodySchema>;
 
 /** The settings' view of the link: whether there is one, and whether unlinking leaves a way in. */

@@ -68,7 +68,9 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`POST ${apiPaths.kakao.link}`]: {
     body: { ticket: 'example-ticket', loginId: 'someone', password: 'Some-pass1' },
   },
-  [`POST ${apiPaths.kakao.signUp}`]: { body: { ticket: 'example-ticket' } },
+  [`POST ${apiPaths.kakao.signUp}`]: {
+    body: { ticket: 'example-ticket', agreedTermsCodes: ['SERVICE', 'PRIVACY', 'HEALTH_DATA'] },
+  },
   [`POST ${apiPaths.kakao.unlinkCallback}`]: { body: { user_id: '1234' } },
   [`GET ${apiPaths.kakao.unlinkCallback}`]: { query: { user_id: '1234' } },
 };

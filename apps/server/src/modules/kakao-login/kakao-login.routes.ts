@@ -115,7 +115,7 @@ export const kakaoLoginRoutes: FastifyPluginAsyncZod<KakaoLoginRoutesOptions> = 
         response: { 200: envelopeSchema(tokenPairSchema) },
       },
     },
-    async (request) => ok(request, await kakao.signUp(request.body.ticket, browserOf(request))),
+    async (request) => ok(request, await kakao.signUp(request.body, browserOf(request))),
   );
 
   app.get(

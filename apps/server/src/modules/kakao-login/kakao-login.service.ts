@@ -7,6 +7,7 @@ import type {
   KakaoLinkStatus,
   KakaoLoginBody,
   KakaoLoginResult,
+  KakaoSignUpBody,
   KakaoUnlinkCallbackBody,
 } from '@smartcare/contract/kakao';
 import type { KakaoSettings } from '../../config.ts';
@@ -151,11 +152,17 @@ export function createKakaoLoginService(deps: KakaoLoginServiceDeps) {
       return identity.patientLoginVia(account, 'kakao');
     },
 
-    /** A new patient from the ticket's Kakao account; the app then asks for a hospital and the terms. */
-    async signUp(ticket: string, browser: string | null): Promise<TokenPair> {
+    /** A new patient from the ticket's Kakao account, the terms agreed to; the app then asks for a hospital. */
+    async signUp(body: KakaoSignUpBody, browser: string | null): Promise<TokenPair> {
+      const { ticket } = body;
       const pending = await pendingOf(ticket, browser);
       const created = await accounts.createWithoutPassword(
-        { name: pending.nickname ?? '카카오 사용자', email: pending.email, area: careArea(pending.area) },
+        {
+          name: pending.nickname ?? '카카오 사용자',
+          email: pending.email,
+          area: careArea(pending.area),
+          agreedTermsCodes: body.agreedTermsCodes,
+        },
         async (tx: SqlQueryable, patientIdx: number) => {
           const inTx = createKakaoLoginRepository(tx);
           if (!(await inTx.deletePending(sha256(ticket)))) throw ticketInvalid();

@@ -10,6 +10,8 @@ import { api, createPatient } from '../../testing/factories.ts';
 import { startKakaoStandIn, type KakaoStandIn } from '../../testing/kakao-stand-in.ts';
 import { KAKAO_PRUNE_JOB } from './kakao-login.module.ts';
 
+const REQUIRED_TERMS = ['SERVICE', 'PRIVACY', 'HEALTH_DATA'];
+
 function settingsOf(standIn: KakaoStandIn): KakaoSettings {
   return {
     restApiKey: standIn.restApiKey,
@@ -117,7 +119,14 @@ describe('Kakao login against the stand-in', () => {
     expect(first.data).toMatchObject({ status: 'NEEDS_ACCOUNT', area: 'homecare', nickname: '새환자' });
     const ticket = (first.data as Extract<KakaoLoginResult, { status: 'NEEDS_ACCOUNT' }>).ticket;
 
-    const created = await b.call<TokenPair>('POST', apiPaths.kakao.signUp, { body: { ticket } });
+    // The required terms first, as at sign-up; the refusal keeps the ticket.
+    const unagreed = await b.call('POST', apiPaths.kakao.signUp, {
+      body: { ticket, agreedTermsCodes: ['SERVICE'] },
+    });
+    expect(unagreed.code).toBe(ResultCode.VALIDATION_FAILED);
+    const created = await b.call<TokenPair>('POST', apiPaths.kakao.signUp, {
+      body: { ticket, agreedTermsCodes: [...REQUIRED_TERMS, 'MARKETING'] },
+    });
     expect(created.code).toBe(ResultCode.SUCCESS);
     const profile = await profileOf(created.data!);
     expect(profile.data).toMatchObject({ name: '새환자', choseHospitalIdx: null });
@@ -128,8 +137,22 @@ describe('Kakao login against the stand-in', () => {
     );
     expect(row).toEqual({ areas: ['HOMECARE'], password_hash: null, email: `k${kakaoId}@kakao.test` });
 
+    const consents = await api(t.baseUrl).get<{ termsCode: string; agreed: boolean }[]>(
+      apiPaths.patient.getConsents,
+      { token: created.data!.accessToken },
+    );
+    expect(consents.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ termsCode: 'HEALTH_DATA', agreed: true }),
+        expect.objectContaining({ termsCode: 'MARKETING', agreed: true }),
+        expect.objectContaining({ termsCode: 'MARKETING_NIGHT', agreed: false }),
+      ]),
+    );
+
     // The ticket worked once.
-    const again = await b.call('POST', apiPaths.kakao.signUp, { body: { ticket } });
+    const again = await b.call('POST', apiPaths.kakao.signUp, {
+      body: { ticket, agreedTermsCodes: REQUIRED_TERMS },
+    });
     expect(again.code).toBe(ResultCode.KAKAO_TICKET_INVALID);
 
     // Next time the same Kakao account is that patient, with the usual tokens.
@@ -222,7 +245,9 @@ describe('Kakao login against the stand-in', () => {
     const ticket = (first.data as Extract<KakaoLoginResult, { status: 'NEEDS_ACCOUNT' }>).ticket;
     const other = browser();
     await other.call('POST', apiPaths.kakao.start, { body: { area: 'hospital' } });
-    const refused = await other.call('POST', apiPaths.kakao.signUp, { body: { ticket } });
+    const refused = await other.call('POST', apiPaths.kakao.signUp, {
+      body: { ticket, agreedTermsCodes: REQUIRED_TERMS },
+    });
     expect(refused.code).toBe(ResultCode.KAKAO_TICKET_INVALID);
   });
 
@@ -265,7 +290,10 @@ describe('Kakao login against the stand-in', () => {
     const start = await b.login();
     const created = (
       await b.call<TokenPair>('POST', apiPaths.kakao.signUp, {
-        body: { ticket: (start.data as Extract<KakaoLoginResult, { status: 'NEEDS_ACCOUNT' }>).ticket },
+        body: {
+          ticket: (start.data as Extract<KakaoLoginResult, { status: 'NEEDS_ACCOUNT' }>).ticket,
+          agreedTermsCodes: REQUIRED_TERMS,
+        },
       })
     ).data!;
     const refused = await api(t.baseUrl).post(apiPaths.kakao.unlink, { token: created.accessToken });
@@ -280,7 +308,7 @@ describe('Kakao login against the stand-in', () => {
       const b = browser();
       const start = await b.login();
       const ticket = (start.data as Extract<KakaoLoginResult, { status: 'NEEDS_ACCOUNT' }>).ticket;
-      await b.call('POST', apiPaths.kakao.signUp, { body: { ticket } });
+      await b.call('POST', apiPaths.kakao.signUp, { body: { ticket, agreedTermsCodes: REQUIRED_TERMS } });
       return { kakaoId, b };
     };
     const { kakaoId, b } = await linkedPatient();

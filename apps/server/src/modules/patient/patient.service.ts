@@ -396,16 +396,27 @@ export function createPatientService(deps: PatientServiceDeps) {
     // issue 12 — Kakao login (decision 016)
     /**
      * A patient who signs up with Kakao: no password (no password login until one is set
-     * with the reset by e-mail), a generated login id no one can type at sign-up, no
-     * hospital and no consents yet (the app asks for both next). `link` runs in the same
+     * with the reset by e-mail), a generated login id no one can type at sign-up, the
+     * terms answered as at sign-up, no hospital yet (the app asks next). `link` runs in the same
      * transaction, so an account never exists without the Kakao account that made it.
      */
     async createWithoutPassword(
-      account: { name: string; email: string | null; area: 'HOSPITAL' | 'HOMECARE' },
+      account: {
+        name: string;
+        email: string | null;
+        area: 'HOSPITAL' | 'HOMECARE';
+        agreedTermsCodes: readonly string[];
+      },
       link: (tx: SqlQueryable, patientIdx: number) => Promise<void>,
     ): Promise<{ idx: number; loginId: string }> {
+      // The sign-up's rule: every required terms agreed to, each answer at its current version.
+      const current = await terms.listCurrent();
+      const agreed = new Set(account.agreedTermsCodes);
+      if (current.some((item) => item.required && !agreed.has(item.termsCode)))
+        throw new FieldValidationError([{ field: 'agreedTermsCodes', message: 'required' }]);
       return db.transaction(async (tx) => {
-        const created = await createPatientRepository(tx).insert({
+        const repository = createPatientRepository(tx);
+        const created = await repository.insert({
           // The sign-up's rule (LOGIN_ID_PATTERN) has no '#': this id can never be taken there.
           loginId: `kakao#${randomBytes(9).toString('base64url')}`,
           passwordHash: null,
@@ -413,6 +424,13 @@ export function createPatientService(deps: PatientServiceDeps) {
           email: account.email,
           areas: [account.area],
         });
+        for (const item of current)
+          await repository.answerConsent(
+            created.idx,
+            item.termsCode,
+            item.version,
+            agreed.has(item.termsCode),
+          );
         await link(tx, created.idx);
         await audit.record(
           { ...asPatient(created.idx), action: 'patient.signUp', detail: { via: 'kakao' } },
