@@ -165,8 +165,19 @@ test('the iOS wrapper: Kakao login hands the push token over as the password log
 test(
   'screenshots of the Kakao screens at 360 px, 100 % and 200 % text',
   { tag: '@screenshots' },
-  async ({ page, createPatient }) => {
+  async ({ browser, baseURL, createPatient }) => {
     test.setTimeout(120_000);
+    // 360 px at 1× like the other phone screenshots, so the files stay small.
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+    });
+    const page = await context.newPage();
     const dir = join(repoRoot, 'docs/screenshots/patient');
     mkdirSync(join(dir, 'text-200'), { recursive: true });
     const shoot = async (name: string) => {
@@ -196,8 +207,8 @@ test(
       await linkForm.getByRole('button', { name: '계정 연결하고 로그인' }).click();
       await expect(page).toHaveURL(/#\/hospital\/home$/);
       await page.goto('/#/hospital/setting/home');
-      await page.getByRole('heading', { name: '로그인 연결' }).scrollIntoViewIfNeeded();
       await expect(page.getByRole('button', { name: /연결 해제/ })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shoot(`${prefix}kakao-settings`);
       // Unlinked again, so the next round links afresh; then logged out.
       await page.getByRole('button', { name: /연결 해제/ }).click();
@@ -205,5 +216,6 @@ test(
       await expect(page.getByText('카카오 연결을 해제했습니다.')).toBeVisible();
       await page.evaluate(() => localStorage.clear());
     }
+    await context.close();
   },
 );
