@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Area } from '../../config/area';
 import { errorMessage } from '../../lib/api-error';
-import { startKakaoLogin, useKakaoConfig } from './api/kakao';
+import { startKakaoLogin, useKakaoEnabled } from './api/kakao-start';
 
 /** Kakao's speech-bubble symbol, drawn in the label's colour. */
 function KakaoSymbol() {
@@ -24,10 +24,10 @@ function KakaoSymbol() {
  */
 export function KakaoLoginButton({ area }: { area: Area }) {
   const { t } = useTranslation();
-  const config = useKakaoConfig();
+  const enabled = useKakaoEnabled();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!config.data?.enabled) return null;
+  if (!enabled) return null;
 
   const start = () => {
     setFailure(null);

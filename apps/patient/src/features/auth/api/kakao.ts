@@ -5,22 +5,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { startSession } from './login';
 
-/** Whether the server has Kakao login configured: the login screens show the button only then. */
-export function useKakaoConfig() {
-  return useQuery({
-    queryKey: ['kakao', 'config'],
-    queryFn: () => api.kakao.getConfig(),
-    staleTime: Infinity,
-    retry: false,
-  });
-}
-
-/** Off to Kakao: the server binds a fresh `state` to this browser and gives Kakao's address. */
-export async function startKakaoLogin(area: KakaoArea): Promise<void> {
-  const { authorizeUrl } = await api.kakao.start({ body: { area } });
-  window.location.assign(authorizeUrl);
-}
-
 export type KakaoOutcome =
   | { status: 'LOGGED_IN'; area: KakaoArea; profile: PatientProfile }
   | Extract<KakaoLoginResult, { status: 'NEEDS_ACCOUNT' }>;
