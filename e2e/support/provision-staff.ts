@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import type { StaffRole } from '@smartcare/contract/staff';
 import { seedDemo } from '../../apps/server/src/db/seed-demo.ts';
-import { createHospitalRepository } from '../../apps/server/src/modules/hospital/hospital.repository.ts';
+import { hospitalRepository } from '../../apps/server/src/modules/hospital/hospital.repository.ts';
 import { openDatabase } from '../../apps/server/src/plugins/db/db.plugin.ts';
 import { migrate } from '../../apps/server/src/plugins/db/migrate.ts';
 import { createStaff } from '../../apps/server/src/testing/factories.ts';
@@ -30,7 +30,7 @@ const { db, release } = await openDatabase({ dataDir, databaseUrl: undefined });
 try {
   await migrate(db);
   await seedDemo(db);
-  const hospitals = await createHospitalRepository(db).list(undefined);
+  const hospitals = await hospitalRepository.list(db, undefined);
   const pool: PooledStaff[] = [];
   for (const [h, hospital] of hospitals.entries()) {
     for (const [role, count] of Object.entries(PER_HOSPITAL) as [StaffRole, number][]) {

@@ -1,97 +1,30 @@
 import type { Page } from '@playwright/test';
+import { paths } from '../../apps/patient/src/config/paths.ts';
+
+/** The route patterns in the app's path table: each entry's `path`, a child's `fullPath`. */
+type PatternsIn<T> = T extends { fullPath: infer P extends string }
+  ? P
+  : T extends { path: infer P extends string }
+    ? P
+    : T extends object
+      ? { [K in keyof T]: PatternsIn<T[K]> }[keyof T]
+      : never;
 
 /**
- * Every hash route of the patient app (spec §2), as patterns. `navigate` only accepts
- * these, and demands exactly the parameters a pattern names, so a renamed route breaks
- * the type check of the tests instead of silently landing on a 404 screen.
+ * Every hash route of the patient app (spec §2), as patterns, read from the app's own path
+ * table (`config/paths.ts`), so a route added there is walked by the route specs at once.
+ * `navigate` only accepts these, and demands exactly the parameters a pattern names, so a
+ * renamed route breaks the type check of the tests instead of silently landing on a 404 screen.
  */
-const AREA_ROUTES = [
-  'login',
-  'home',
-  'loginreceive/kakao',
-  'setting/home',
-  'setting/pushlist',
-  'common/terms',
-  'common/terms/:termsCode',
-  'common/patientdelete',
-  'common/hospitalselect',
-  'common/alarm',
-  'common/agreelist',
-] as const;
+export type PatientRoute = PatternsIn<typeof paths>;
 
-const HOSPITAL_ROUTES = [
-  'ratelist',
-  'rate',
-  'setting/extrainfo',
-  'service/home',
-  'schedulemanage/list',
-  'schedulemanage/:idx',
-  'nursecalling/list',
-  'news/notice',
-  'news/faq',
-  'news/:idx',
-  'guidesearch/list',
-  'guidesearch/:idx',
-  'documentrequest/list',
-  'documentrequest/:idx',
-  'consulting/chat',
-] as const;
+function patternsIn(entry: object): PatientRoute[] {
+  if ('fullPath' in entry) return [entry.fullPath as PatientRoute];
+  if ('path' in entry) return [entry.path as PatientRoute];
+  return Object.values(entry).flatMap((child: object) => patternsIn(child));
+}
 
-const HOMECARE_ROUTES = [
-  'telemedicine/config',
-  'telemedicine/list',
-  'telemedicine/videocall',
-  'telemedicine/:idx',
-  'mystatus/dashboard',
-  'mystatus/temp/regist',
-  'mystatus/temp/detail',
-  'mystatus/spo2/detail',
-  'mystatus/sleep/regist',
-  'mystatus/sleep/detail',
-  'mystatus/heartrate/regist',
-  'mystatus/heartrate/detail',
-  'mystatus/exercise/detail',
-  'mystatus/bloodpressure/regist',
-  'mystatus/bloodpressure/detail',
-  'mystatus/bloodglucose/regist',
-  'mystatus/bloodglucose/detail',
-  'qna/list',
-  'qna/regist',
-  'qna/:idx',
-  'medication/main',
-  'medication/calendar',
-  'medication/:idx',
-  'diet/regdiet',
-  'diet/dashboard',
-  'bodyinfo/extrainfo',
-] as const;
-
-const ACCOUNT_ROUTES = [
-  '/account-deletion',
-  '/sign-up',
-  '/sign-in',
-  '/settings',
-  '/forgot-password',
-  '/detail',
-] as const;
-
-export type PatientRoute =
-  | '/'
-  | '/hospital'
-  | '/homecare'
-  | `/hospital/${(typeof AREA_ROUTES)[number] | (typeof HOSPITAL_ROUTES)[number]}`
-  | `/homecare/${(typeof AREA_ROUTES)[number] | (typeof HOMECARE_ROUTES)[number]}`
-  | (typeof ACCOUNT_ROUTES)[number];
-
-export const patientRoutes: readonly PatientRoute[] = [
-  '/',
-  '/hospital',
-  '/homecare',
-  ...AREA_ROUTES.flatMap((r) => [`/hospital/${r}`, `/homecare/${r}`] as const),
-  ...HOSPITAL_ROUTES.map((r) => `/hospital/${r}` as const),
-  ...HOMECARE_ROUTES.map((r) => `/homecare/${r}` as const),
-  ...ACCOUNT_ROUTES,
-];
+export const patientRoutes: readonly PatientRoute[] = patternsIn(paths);
 
 /** The `:name` segments of a pattern, as an object type. */
 type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -24,7 +24,7 @@ startTouchEmulation();
 // The chat connection (spec §4) loads with the session: beside the first screen when one is
 // stored, else at login (a logged-out first screen carries none of it).
 whenLoggedIn(
-  () => void import('./lib/realtime').then((m) => m.startRealtimeWithSession()),
+  () => void import('./app/realtime-session').then((m) => m.startRealtimeWithSession()),
   // Chat written before a logout that the module did not see (it forgets them when loaded without a session).
   () => writeStorage(storageKeys.pendingChat, null),
 );

@@ -2,9 +2,11 @@
  * The whole server on one screen: external plugins → app plugins → modules, in boot order.
  *
  * Where things register (for feature modules added later):
- *   - a feature module: `await app.register(xModule, { prefix: API_PREFIX, config })` in the
- *     MODULES block below; routes declare `config: { auth: 'patient' | 'staff' }` and read
- *     the caller with `patientOf(request)` / `staffOf(request)` (plugins/auth/auth.plugin.ts);
+ *   - a feature: its service built in the SERVICES block (`createXService({ db: app.db, … })`),
+ *     then `await app.register(xModule, { prefix: API_PREFIX, x })` in the MODULES block;
+ *     routes come from the contract's call table (`routeOf`, lib/route-of.ts) with
+ *     `auth: 'patient' | 'staff'`, and read the caller with `patientOf(request)` /
+ *     `staffOf(request)` (plugins/auth/auth.plugin.ts);
  *     a route without a query or body schema accepts none, and every route documents the error
  *     envelopes (plugins/route-defaults.plugin.ts; tests walk `app.apiRoutes`);
  *   - a plugin other modules depend on (e.g. the MQTT broker): in the APP PLUGINS block,
@@ -35,6 +37,7 @@ import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.
 import { ensureDefaultTerms } from './db/seed-demo.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { hospitalModule } from './modules/hospital/hospital.module.ts';
+import { hospitalContentModule } from './modules/hospital-content/hospital-content.module.ts';
 import { createHospitalService } from './modules/hospital/hospital.service.ts';
 import { patientModule } from './modules/patient/patient.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
@@ -44,11 +47,12 @@ import { createIdentityService, createLoginThrottle } from './modules/identity/i
 import { createPatientService } from './modules/patient/patient.service.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
-import { createChatbotRepository } from './modules/chatbot/chatbot.repository.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
 import { admissionModule } from './modules/admission/admission.module.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
+import { createNurseCallService } from './modules/nurse-call/nurse-call.service.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
 import { brokerTokenCheck } from './plugins/broker/broker-auth.ts';
 import { brokerAccessAudit } from './plugins/broker/broker-audit.ts';
@@ -175,11 +179,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: (entry, db) => app.audit.record(entry, db),
     });
     const identity = createIdentityService({
-      throttle: loginThrottle,
+      db: app.db,
       tokens: app.tokens,
       audit: app.audit,
       config,
       accounts: { patient: patients, staff },
+    });
+    const chatbot = createChatbotService({ db: app.db });
+    const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
+    const nurseCalls = createNurseCallService({
+      db: app.db,
+      people,
+      admissions,
+      publisher: app.broker,
+      audit: app.audit,
+      escalationMinutes: config.nurseCallEscalationMin,
     });
 
     // issue 12 — Kakao login: its own tokens come from identity, its accounts from patients
@@ -199,14 +213,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(termsModule, { prefix: API_PREFIX, terms });
     await app.register(patientModule, { prefix: API_PREFIX, patients, config });
     await app.register(staffModule, { prefix: API_PREFIX, staff });
-    await app.register(chatModule, {
-      prefix: API_PREFIX,
-      chatbot: createChatbotService({ repository: createChatbotRepository(app.db) }),
-      people,
-    });
-    await app.register(nurseCallModule, { prefix: API_PREFIX, config, people, admissions });
+    await app.register(chatModule, { prefix: API_PREFIX, chat });
+    await app.register(nurseCallModule, { prefix: API_PREFIX, nurseCalls, people });
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
+    // issue 14: hospital information (notices, FAQ, guides)
+    await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

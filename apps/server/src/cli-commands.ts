@@ -7,9 +7,9 @@ import { staffRoleSchema } from '@smartcare/contract/staff';
 import { publishDefaultTerms } from './db/seed-demo.ts';
 import { hashPassword } from './lib/passwords.ts';
 import type { Database } from './plugins/db/database.ts';
-import { createHospitalRepository } from './modules/hospital/hospital.repository.ts';
-import { createPatientRepository } from './modules/patient/patient.repository.ts';
-import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { hospitalRepository } from './modules/hospital/hospital.repository.ts';
+import { patientRepository } from './modules/patient/patient.repository.ts';
+import { staffRepository } from './modules/staff/staff.repository.ts';
 
 /** A mistake in what the operator typed: shown with the usage text, no stack trace. */
 export class UsageError extends Error {}
@@ -61,16 +61,17 @@ export async function runCommand(
 ): Promise<string> {
   switch (command) {
     case 'add-hospital': {
-      const hospital = await createHospitalRepository(db).insert(
+      const hospital = await hospitalRepository.insert(
+        db,
         args as { name: string; address: string; phone: string; areas: ('HOSPITAL' | 'HOMECARE')[] },
       );
       return `hospital ${hospital.idx} added: ${hospital.name}`;
     }
     case 'add-staff': {
-      if (!(await createHospitalRepository(db).findByIdx(args['hospital-idx'] as number)))
+      if (!(await hospitalRepository.findByIdx(db, args['hospital-idx'] as number)))
         throw new UsageError(`No hospital with idx ${String(args['hospital-idx'])}`);
       const { password, generated } = newPassword();
-      const staff = await createStaffRepository(db).insert({
+      const staff = await staffRepository.insert(db, {
         loginId: args['login-id'] as string,
         name: args.name as string,
         role: args.role as z.infer<typeof staffRoleSchema>,
@@ -81,10 +82,10 @@ export async function runCommand(
     }
     case 'add-patient': {
       const hospitalIdx = args['hospital-idx'] as number | undefined;
-      if (hospitalIdx !== undefined && !(await createHospitalRepository(db).findByIdx(hospitalIdx)))
+      if (hospitalIdx !== undefined && !(await hospitalRepository.findByIdx(db, hospitalIdx)))
         throw new UsageError(`No hospital with idx ${hospitalIdx}`);
       const { password, generated } = newPassword();
-      const patient = await createPatientRepository(db).insert({
+      const patient = await patientRepository.insert(db, {
         loginId: args['login-id'] as string,
         name: args.name as string,
         email: (args.email as string | undefined) ?? null,

@@ -78,4 +78,23 @@ export const apiCallRoutes = {
     unlink: route('POST', apiPaths.kakao.unlink),
     unlinkCallback: route('POST', apiPaths.kakao.unlinkCallback),
   },
+  // issue 14 — hospital information
+  hospitalContent: {
+    getNoticeList: route('GET', apiPaths.hospitalContent.getNoticeList),
+    getContent: route('GET', apiPaths.hospitalContent.getContent),
+    getFaqList: route('GET', apiPaths.hospitalContent.getFaqList),
+    getGuideList: route('GET', apiPaths.hospitalContent.getGuideList),
+    getCategories: route('GET', apiPaths.hospitalContent.getCategories),
+    getEditorList: route('GET', apiPaths.hospitalContent.getEditorList),
+    getEditorContent: route('GET', apiPaths.hospitalContent.getEditorContent),
+    getChanges: route('GET', apiPaths.hospitalContent.getChanges),
+    create: route('POST', apiPaths.hospitalContent.create),
+    update: route('PUT', apiPaths.hospitalContent.update),
+    publish: route('PUT', apiPaths.hospitalContent.publish),
+    unpublish: route('PUT', apiPaths.hospitalContent.unpublish),
+    delete: route('DELETE', apiPaths.hospitalContent.delete),
+    restore: route('PUT', apiPaths.hospitalContent.restore),
+    uploadFile: route('POST', apiPaths.hospitalContent.uploadFile),
+    search: route('GET', apiPaths.hospitalContent.search),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -31,6 +31,27 @@ import {
   kakaoStartSchema,
   kakaoUnlinkCallbackBodySchema,
 } from './kakao.ts';
+import {
+  contentCategoriesQuerySchema,
+  contentCategorySchema,
+  contentChangeSchema,
+  contentFileSchema,
+  contentIdxBodySchema,
+  contentQuerySchema,
+  contentSchema,
+  createContentBodySchema,
+  editorContentSchema,
+  editorListQuerySchema,
+  faqListQuerySchema,
+  guideListQuerySchema,
+  noticeListQuerySchema,
+  noticeSummarySchema,
+  publishContentBodySchema,
+  searchQuerySchema,
+  searchResultSchema,
+  updateContentBodySchema,
+  uploadFileBodySchema,
+} from './hospital-content.ts';
 import { nurseCallActionBodySchema, nurseCallSchema } from './nurse-call.ts';
 import { pageSchema } from './paging.ts';
 import {
@@ -179,6 +200,58 @@ export const apiCalls = {
     unlinkCallback: call(r.kakao.unlinkCallback, {
       body: kakaoUnlinkCallbackBodySchema,
       response: emptyDataSchema,
+    }),
+  },
+  // issue 14 — hospital information
+  hospitalContent: {
+    getNoticeList: call(r.hospitalContent.getNoticeList, {
+      query: noticeListQuerySchema,
+      response: pageSchema(noticeSummarySchema),
+    }),
+    getContent: call(r.hospitalContent.getContent, { query: contentQuerySchema, response: contentSchema }),
+    getFaqList: call(r.hospitalContent.getFaqList, {
+      query: faqListQuerySchema,
+      response: z.array(contentSchema),
+    }),
+    getGuideList: call(r.hospitalContent.getGuideList, {
+      query: guideListQuerySchema,
+      response: z.array(contentSchema),
+    }),
+    getCategories: call(r.hospitalContent.getCategories, {
+      query: contentCategoriesQuerySchema,
+      response: z.array(contentCategorySchema),
+    }),
+    getEditorList: call(r.hospitalContent.getEditorList, {
+      query: editorListQuerySchema,
+      response: z.array(editorContentSchema),
+    }),
+    getEditorContent: call(r.hospitalContent.getEditorContent, {
+      query: contentQuerySchema,
+      response: editorContentSchema,
+    }),
+    getChanges: call(r.hospitalContent.getChanges, {
+      query: contentQuerySchema,
+      response: z.array(contentChangeSchema),
+    }),
+    create: call(r.hospitalContent.create, { body: createContentBodySchema, response: editorContentSchema }),
+    update: call(r.hospitalContent.update, { body: updateContentBodySchema, response: editorContentSchema }),
+    publish: call(r.hospitalContent.publish, {
+      body: publishContentBodySchema,
+      response: editorContentSchema,
+    }),
+    unpublish: call(r.hospitalContent.unpublish, {
+      body: contentIdxBodySchema,
+      response: editorContentSchema,
+    }),
+    delete: call(r.hospitalContent.delete, { body: contentIdxBodySchema, response: editorContentSchema }),
+    restore: call(r.hospitalContent.restore, { body: contentIdxBodySchema, response: editorContentSchema }),
+    uploadFile: call(r.hospitalContent.uploadFile, {
+      body: uploadFileBodySchema,
+      response: contentFileSchema,
+    }),
+    search: call(r.hospitalContent.search, {
+      query: searchQuerySchema,
+      response: z.array(searchResultSchema),
     }),
   },
 } as const satisfies {

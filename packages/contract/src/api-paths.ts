@@ -72,4 +72,23 @@ export const apiPaths = {
     /** Kakao's own call when a user disconnects the app at Kakao (admin key). */
     unlinkCallback: '/kakao/unlinkCallback',
   },
+  // issue 14 — hospital information (notices, FAQ, guides)
+  hospitalContent: {
+    getNoticeList: '/hospitalContent/getNoticeList',
+    getContent: '/hospitalContent/getContent',
+    getFaqList: '/hospitalContent/getFaqList',
+    getGuideList: '/hospitalContent/getGuideList',
+    getCategories: '/hospitalContent/getCategories',
+    getEditorList: '/hospitalContent/getEditorList',
+    getEditorContent: '/hospitalContent/getEditorContent',
+    getChanges: '/hospitalContent/getChanges',
+    create: '/hospitalContent/create',
+    update: '/hospitalContent/update',
+    publish: '/hospitalContent/publish',
+    unpublish: '/hospitalContent/unpublish',
+    delete: '/hospitalContent/delete',
+    restore: '/hospitalContent/restore',
+    uploadFile: '/hospitalContent/uploadFile',
+    search: '/hospitalContent/search',
+  },
 } as const;

@@ -44,6 +44,13 @@ export const ResultCode = {
   KAKAO_NOT_LINKED: 30004006,
   KAKAO_UNLINK_NEEDS_PASSWORD: 30004007,
   KAKAO_UNLINK_CALLBACK_REFUSED: 30004008,
+  // issue 14 — hospital information
+  /** An upload that is not a PNG, JPEG, WebP, GIF or PDF by its bytes. */
+  CONTENT_FILE_TYPE_NOT_ALLOWED: 40006001,
+  /** An upload over its type's limit (images 3 MB, PDF 10 MB). */
+  CONTENT_FILE_TOO_LARGE: 40006002,
+  /** Restoring an item deleted more than 30 days ago. */
+  CONTENT_RESTORE_EXPIRED: 40006003,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -49,6 +49,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   KAKAO_NOT_LINKED: 409,
   KAKAO_UNLINK_NEEDS_PASSWORD: 409,
   KAKAO_UNLINK_CALLBACK_REFUSED: 401,
+  // issue 14 — hospital information
+  CONTENT_FILE_TYPE_NOT_ALLOWED: 415,
+  CONTENT_FILE_TOO_LARGE: 413,
+  CONTENT_RESTORE_EXPIRED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -90,6 +94,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     KAKAO_UNLINK_NEEDS_PASSWORD:
       '비밀번호가 없는 계정은 카카오 연결을 해제할 수 없습니다. 비밀번호를 먼저 설정해 주세요.',
     KAKAO_UNLINK_CALLBACK_REFUSED: '허용되지 않은 요청입니다.',
+    // issue 14 — hospital information
+    CONTENT_FILE_TYPE_NOT_ALLOWED: 'PNG, JPEG, WebP, GIF 이미지와 PDF 파일만 올릴 수 있습니다.',
+    CONTENT_FILE_TOO_LARGE: '파일이 너무 큽니다. 이미지는 3MB, PDF는 10MB까지 올릴 수 있습니다.',
+    CONTENT_RESTORE_EXPIRED: '삭제한 지 30일이 지나 복구할 수 없습니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -126,6 +134,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     KAKAO_UNLINK_NEEDS_PASSWORD:
       'An account without a password cannot unlink Kakao. Please set a password first.',
     KAKAO_UNLINK_CALLBACK_REFUSED: 'This request is not allowed.',
+    // issue 14 — hospital information
+    CONTENT_FILE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG, WebP and GIF images and PDF files can be uploaded.',
+    CONTENT_FILE_TOO_LARGE: 'The file is too large: images up to 3 MB, PDF files up to 10 MB.',
+    CONTENT_RESTORE_EXPIRED: 'Items deleted more than 30 days ago cannot be restored.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -160,5 +172,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     KAKAO_NOT_LINKED: '未关联 Kakao 账号。',
     KAKAO_UNLINK_NEEDS_PASSWORD: '没有密码的账号无法解除 Kakao 关联，请先设置密码。',
     KAKAO_UNLINK_CALLBACK_REFUSED: '不允许的请求。',
+    // issue 14 — hospital information
+    CONTENT_FILE_TYPE_NOT_ALLOWED: '只能上传 PNG、JPEG、WebP、GIF 图片和 PDF 文件。',
+    CONTENT_FILE_TOO_LARGE: '文件过大：图片最大 3MB，PDF 最大 10MB。',
+    CONTENT_RESTORE_EXPIRED: '删除已超过 30 天，无法恢复。',
   },
 };

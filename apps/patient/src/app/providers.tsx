@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RealtimeContext } from '@smartcare/web-core/use-realtime';
 import type { ReactNode } from 'react';
 import { DeviceFrame } from '../components/ui/device-frame';
 import { ToastHost } from '../components/ui/toast-host';
 import { ApiError } from '../lib/api-error';
+import { patientConnection } from '../lib/realtime-connection';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -20,12 +22,15 @@ export function createQueryClient(): QueryClient {
 /**
  * Providers of the whole app. The component library's locale is not a provider here:
  * lib/antd-mobile.ts sets it as the library's default, loaded with the first screen that
- * uses the library, so the first screen carries no component library at all.
+ * uses the library, so the first screen carries no component library at all. The real-time
+ * connection is only provided here: it connects with the session, and mqtt.js loads only then.
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <DeviceFrame>{children}</DeviceFrame>
+      <RealtimeContext.Provider value={patientConnection}>
+        <DeviceFrame>{children}</DeviceFrame>
+      </RealtimeContext.Provider>
       <ToastHost />
     </QueryClientProvider>
   );

@@ -3,21 +3,25 @@
  * route string by hand. The two areas share the `common/*` screens; `areaPaths()` in
  * config/area.ts picks the family.
  */
-type Static = { path: string; href: () => string };
-type WithIdx = { path: string; href: (idx: number | string) => string };
+type Static<P extends string> = { path: P; href: () => P };
+type WithIdx<B extends string> = { path: `${B}/:idx`; href: (idx: number | string) => string };
 
-const route = (path: string): Static => ({ path, href: () => path });
-const withIdx = (base: string): WithIdx => ({
+// Each path keeps its literal type, so the browser tests' route list (e2e/support/routes.ts)
+// is derived from this table and type-checks every route a test opens.
+const route = <P extends string>(path: P): Static<P> => ({ path, href: () => path });
+const withIdx = <B extends string>(base: B): WithIdx<B> => ({
   path: `${base}/:idx`,
   href: (idx) => `${base}/${encodeURIComponent(String(idx))}`,
 });
 
-function commonPaths(prefix: '/hospital' | '/homecare') {
+function commonPaths<Prefix extends '/hospital' | '/homecare'>(prefix: Prefix) {
   return {
     terms: route(`${prefix}/common/terms`),
     /** Child of `terms` (spec §2: "with child route :termsCode"). */
     termsDetail: {
-      path: ':termsCode',
+      path: ':termsCode' as const,
+      /** The child's whole pattern, for the browser tests' route list. */
+      fullPath: `${prefix}/common/terms/:termsCode` as const,
       href: (termsCode: string) => `${prefix}/common/terms/${encodeURIComponent(termsCode)}`,
     },
     patientDelete: route(`${prefix}/common/patientdelete`),

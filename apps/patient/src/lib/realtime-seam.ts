@@ -3,7 +3,7 @@ import { session } from './session';
 
 /**
  * Where the real-time connection plugs into the session (spec §4: login "then connects
- * chat"). The chat feature registers a listener; this module knows no MQTT.
+ * chat"). app/realtime-session.ts registers a listener; this module knows no MQTT.
  */
 export interface SessionListener {
   onLogin(profile: PatientProfile): void | Promise<void>;

@@ -1,6 +1,31 @@
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
 import type { NurseCall } from '@smartcare/contract/nurse-call';
-import { createRealtime, type BrokerClient, type BrokerConnectOptions } from '../lib/realtime';
+import type { BrokerClient, BrokerConnectOptions, Realtime } from '@smartcare/web-core/realtime';
+import { RealtimeContext } from '@smartcare/web-core/use-realtime';
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import {
+  ConsultingChatContext,
+  createConsultingChat,
+  type ConsultingChat,
+} from '../features/consulting/consulting-realtime';
+import { createPatientConnection } from '../lib/realtime-connection';
+import { session } from '../lib/session';
+import { patientProfile } from './factories';
+
+/** The patient the real-time tests sign in as: 7 at hospital 1 (room 12 in `chatRoom()`). */
+export const realtimePatient = patientProfile({
+  idx: 7,
+  loginId: 'demo',
+  choseHospitalIdx: 1,
+  choseHospitalName: '서울중앙병원',
+});
+
+/** Stores that patient's session, as a login does. */
+export function signInRealtimePatient(): void {
+  session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+  session.setLoginId(realtimePatient.loginId);
+  session.setMyData(realtimePatient);
+}
 
 /** A broker client that the test drives by hand: accept, drop, refuse, deliver. */
 
@@ -131,17 +156,34 @@ export function nurseCall(overrides: Partial<NurseCall> = {}): NurseCall {
   };
 }
 
-/** A realtime of the test's own, whose connections are fake clients the test can reach. */
-export function createTestRealtime() {
-  const clients: FakeBrokerClient[] = [];
-  const rt = createRealtime({
+/**
+ * A connection and chat of the test's own (as the app has them), whose connections are fake
+ * clients the test can reach. `rt` is the chat (which starts and stops the session's
+ * connection); `connection` is what features subscribe and publish on. Pass `clients` to
+ * collect the connections of several (a reload: a new connection over the same storage).
+ */
+export function createTestRealtime(clients: FakeBrokerClient[] = []) {
+  const connection = createPatientConnection({
     connect: (url, options) => {
       const client = new FakeBrokerClient(url, options);
       clients.push(client);
       return client;
     },
     backoff: () => 5,
-    brokerUrl: () => 'ws://test.local/mqtt',
+    url: () => 'ws://test.local/mqtt',
   });
-  return { rt, clients };
+  const rt = createConsultingChat(connection);
+  return { rt, connection, clients };
+}
+
+/** Hands a screen the test's connection and chat, as the app's root hands it the app's. */
+export function withRealtime(
+  test: { rt: ConsultingChat; connection: Realtime },
+  children: ReactNode,
+): ReactElement {
+  return createElement(
+    RealtimeContext.Provider,
+    { value: test.connection },
+    createElement(ConsultingChatContext.Provider, { value: test.rt }, children),
+  );
 }

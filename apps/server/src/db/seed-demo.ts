@@ -2,11 +2,12 @@ import type { CareArea } from '@smartcare/contract/hospital';
 import type { StaffRole } from '@smartcare/contract/staff';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Database } from '../plugins/db/database.ts';
-import { createHospitalRepository } from '../modules/hospital/hospital.repository.ts';
-import { createPatientRepository } from '../modules/patient/patient.repository.ts';
-import { createStaffRepository } from '../modules/staff/staff.repository.ts';
-import { createTermsRepository } from '../modules/terms/terms.repository.ts';
+import { hospitalRepository } from '../modules/hospital/hospital.repository.ts';
+import { patientRepository } from '../modules/patient/patient.repository.ts';
+import { staffRepository } from '../modules/staff/staff.repository.ts';
+import { termsRepository } from '../modules/terms/terms.repository.ts';
 import { DEFAULT_TERMS } from './default-terms.ts';
+import { seedDemoHospitalContent } from './demo-hospital-content.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -37,15 +38,13 @@ const HOSPITALS = [
  * newer ones, which are left alone.
  */
 export async function ensureDefaultTerms(db: Database): Promise<void> {
-  const terms = createTermsRepository(db);
-  if (await terms.anyPublished()) return;
-  for (const item of DEFAULT_TERMS) await terms.publish(item);
+  if (await termsRepository.anyPublished(db)) return;
+  for (const item of DEFAULT_TERMS) await termsRepository.publish(db, item);
 }
 
 /** Publishes the default terms (idempotent): sign-up needs them in every deployment. */
 export async function publishDefaultTerms(db: Database): Promise<void> {
-  const terms = createTermsRepository(db);
-  for (const item of DEFAULT_TERMS) await terms.publish(item);
+  for (const item of DEFAULT_TERMS) await termsRepository.publish(db, item);
 }
 
 /**
@@ -57,14 +56,19 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   return db.transaction(async (tx) => {
-    const hospitals = createHospitalRepository(tx);
     const found: number[] = [];
     for (const hospital of HOSPITALS) {
-      found.push((await hospitals.findByName(hospital.name))?.idx ?? (await hospitals.insert(hospital)).idx);
+      found.push(
+        (await hospitalRepository.findByName(tx, hospital.name))?.idx ??
+          (await hospitalRepository.insert(tx, hospital)).idx,
+      );
     }
     const [seoulIdx, busanIdx] = found as [number, number];
+    // issue 14: notices, FAQ and guides of each demo hospital (once per hospital)
+    for (const [i, hospital] of HOSPITALS.entries()) {
+      await seedDemoHospitalContent(tx, { idx: found[i]!, name: hospital.name, phone: hospital.phone });
+    }
 
-    const patients = createPatientRepository(tx);
     const demoPatients = [
       {
         loginId: 'demo',
@@ -93,42 +97,42 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
     ];
     let createdDemoIdx: number | null = null;
     for (const patient of demoPatients) {
-      if (await patients.loginIdTaken(patient.loginId)) continue;
-      const created = await patients.insert({ ...patient, passwordHash });
+      if (await patientRepository.loginIdTaken(tx, patient.loginId)) continue;
+      const created = await patientRepository.insert(tx, { ...patient, passwordHash });
       if (patient.loginId === 'demo') createdDemoIdx = created.idx;
       for (const item of DEFAULT_TERMS) {
         // Demo patients agreed to the required terms and to location; not to advertising.
-        await patients.answerConsent(
+        await patientRepository.answerConsent(
+          tx,
           created.idx,
           item.termsCode,
           item.version,
           item.required || item.termsCode === 'LOCATION',
         );
       }
-      await patients.upsertBodyInfo(
+      await patientRepository.upsertBodyInfo(
+        tx,
         created.idx,
         patient.loginId === 'demo'
           ? { heightCm: 162, weightKg: 58, bloodType: 'A+' }
           : { heightCm: 170, weightKg: 66, bloodType: 'O+', chronicConditions: '고혈압' },
       );
     }
-
-    const staff = createStaffRepository(tx);
     const demoStaff: { loginId: string; name: string; role: StaffRole; hospitalIdx: number }[] = [
       { loginId: 'nurse', name: '이간호', role: 'NURSE', hospitalIdx: seoulIdx },
       { loginId: 'admin', name: '최관리', role: 'ADMIN', hospitalIdx: seoulIdx },
       { loginId: 'nurse2', name: '정간호', role: 'NURSE', hospitalIdx: busanIdx },
     ];
     for (const member of demoStaff) {
-      if (await staff.findCredentialsByLoginId(member.loginId)) continue;
-      await staff.insert({ ...member, passwordHash });
+      if (await staffRepository.findCredentialsByLoginId(tx, member.loginId)) continue;
+      await staffRepository.insert(tx, { ...member, passwordHash });
     }
 
     // The inpatient lies in 7병동 703-2, admitted by the demo nurse with identity confirmed,
     // so nurse calls work (issue 10); home care has no admission. Only when the account is new:
     // a discharge made in the demo is not undone by a restart.
     if (createdDemoIdx !== null) {
-      const nurse = await staff.findCredentialsByLoginId('nurse');
+      const nurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
       await tx.query(
         `INSERT INTO admissions (patient_idx, hospital_idx, patient_name, ward, bed, identity_confirmed_at, admitted_by_idx)
          VALUES ($1, $2, '김하늘', '7병동', '703-2', now(), $3)`,

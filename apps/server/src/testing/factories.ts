@@ -6,9 +6,9 @@ import type { Hospital } from '@smartcare/contract/hospital';
 import type { StaffRole } from '@smartcare/contract/staff';
 import { hashPassword } from '../lib/passwords.ts';
 import type { SqlQueryable } from '../plugins/db/database.ts';
-import { createHospitalRepository, type NewHospital } from '../modules/hospital/hospital.repository.ts';
-import { createPatientRepository, type NewPatient } from '../modules/patient/patient.repository.ts';
-import { createStaffRepository } from '../modules/staff/staff.repository.ts';
+import { hospitalRepository, type NewHospital } from '../modules/hospital/hospital.repository.ts';
+import { patientRepository, type NewPatient } from '../modules/patient/patient.repository.ts';
+import { staffRepository } from '../modules/staff/staff.repository.ts';
 
 export const TEST_PASSWORD = 'Test1234!';
 
@@ -22,7 +22,7 @@ const hashOf = (password: string) => {
 };
 
 export function createHospital(db: SqlQueryable, overrides: Partial<NewHospital> = {}): Promise<Hospital> {
-  return createHospitalRepository(db).insert({
+  return hospitalRepository.insert(db, {
     name: overrides.name ?? unique('테스트병원 '),
     address: '서울특별시 종로구 대학로 101',
     phone: '02-1234-5678',
@@ -42,7 +42,7 @@ export async function createPatient(
   overrides: Partial<Omit<NewPatient, 'passwordHash'>> & { password?: string } = {},
 ): Promise<CreatedAccount> {
   const { password = TEST_PASSWORD, ...fields } = overrides;
-  const created = await createPatientRepository(db).insert({
+  const created = await patientRepository.insert(db, {
     loginId: unique('patient'),
     name: '김환자',
     email: `${unique('p')}@example.com`,
@@ -65,7 +65,7 @@ export async function createStaff(
   const { password = TEST_PASSWORD } = overrides;
   const hospitalIdx = overrides.hospitalIdx ?? (await createHospital(db)).idx;
   const role = overrides.role ?? 'NURSE';
-  const created = await createStaffRepository(db).insert({
+  const created = await staffRepository.insert(db, {
     loginId: overrides.loginId ?? unique('staff'),
     name: overrides.name ?? '이간호',
     role,

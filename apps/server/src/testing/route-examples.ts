@@ -1,4 +1,5 @@
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
+import { CONTENT_FILE_PATH } from '@smartcare/contract/hospital-content';
 import type { ApiRoute } from '../plugins/route-defaults.plugin.ts';
 
 /**
@@ -73,6 +74,27 @@ const EXAMPLES: Record<string, RouteExample> = {
   },
   [`POST ${apiPaths.kakao.unlinkCallback}`]: { body: { user_id: '1234' } },
   [`GET ${apiPaths.kakao.unlinkCallback}`]: { query: { user_id: '1234' } },
+  // issue 14 — hospital information
+  [`GET ${apiPaths.hospitalContent.getContent}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.hospitalContent.search}`]: { query: { keyword: '주차' } },
+  [`GET ${apiPaths.hospitalContent.getCategories}`]: { query: { kind: 'GUIDE' } },
+  [`GET ${apiPaths.hospitalContent.getEditorList}`]: { query: { kind: 'NOTICE' } },
+  [`GET ${apiPaths.hospitalContent.getEditorContent}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.hospitalContent.getChanges}`]: { query: { idx: '1' } },
+  [`GET ${CONTENT_FILE_PATH}`]: { query: { key: '0123456789abcdef0123456789abcdef' } },
+  [`POST ${apiPaths.hospitalContent.create}`]: {
+    body: { kind: 'NOTICE', category: '공지', title: '예시 공지', body: '<p>예시</p>' },
+  },
+  [`PUT ${apiPaths.hospitalContent.update}`]: {
+    body: { idx: 1, category: '공지', title: '예시 공지', body: '<p>예시</p>' },
+  },
+  [`PUT ${apiPaths.hospitalContent.publish}`]: { body: { idx: 1 } },
+  [`PUT ${apiPaths.hospitalContent.unpublish}`]: { body: { idx: 1 } },
+  [`DELETE ${apiPaths.hospitalContent.delete}`]: { body: { idx: 1 } },
+  [`PUT ${apiPaths.hospitalContent.restore}`]: { body: { idx: 1 } },
+  [`POST ${apiPaths.hospitalContent.uploadFile}`]: {
+    body: { fileName: 'map.png', dataBase64: 'iVBORw0KGgo=' },
+  },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

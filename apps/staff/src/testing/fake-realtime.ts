@@ -1,8 +1,8 @@
 import {
+  realtimeEvents,
   RealtimeOfflineError,
   topicMatches,
   type Realtime,
-  type RealtimeErrorKind,
   type RealtimeHandler,
   type RealtimeStatus,
 } from '../lib/realtime';
@@ -26,9 +26,7 @@ export interface FakeRealtime extends Realtime {
 
 export function createFakeRealtime(): FakeRealtime {
   const handlers = new Map<string, Set<RealtimeHandler>>();
-  const statusListeners = new Set<() => void>();
-  const errorListeners = new Set<(kind: RealtimeErrorKind) => void>();
-  const reconnectListeners = new Set<() => void>();
+  const events = realtimeEvents();
   let status: RealtimeStatus = 'connected';
   const fake: FakeRealtime = {
     published: [],
@@ -36,18 +34,7 @@ export function createFakeRealtime(): FakeRealtime {
     offline: false,
     refusing: false,
     status: () => status,
-    onStatus(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    onError(listener) {
-      errorListeners.add(listener);
-      return () => errorListeners.delete(listener);
-    },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
+    ...events.on,
     subscribe(filter, handler) {
       const set = handlers.get(filter) ?? new Set();
       set.add(handler);
@@ -63,6 +50,13 @@ export function createFakeRealtime(): FakeRealtime {
       if (fake.refusing) throw new Error('connection closed');
       fake.published.push({ topic, payload });
     },
+    start() {
+      if (status === 'closed') fake.setStatus('connected');
+    },
+    stop() {
+      status = 'closed';
+    },
+    retryNow() {},
     close() {
       status = 'closed';
     },
@@ -75,11 +69,14 @@ export function createFakeRealtime(): FakeRealtime {
     setStatus(next) {
       const wasDown = status === 'reconnecting';
       status = next;
-      for (const listener of statusListeners) listener();
-      if (wasDown && next === 'connected') for (const listener of reconnectListeners) listener();
+      events.emit.status();
+      if (next !== 'connected') return;
+      events.emit.connected(false);
+      if (wasDown) events.emit.reconnect();
     },
     renewed() {
-      for (const listener of reconnectListeners) listener();
+      events.emit.connected(true);
+      events.emit.reconnect();
     },
   };
   return fake;

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '@smartcare/contract/chat';
 import type { AppLocale } from '@smartcare/contract/result-codes';
 import { intlLocale } from '../../lib/date-format';
-import type { PendingChatMessage } from '../../lib/realtime';
+import type { PendingChatMessage } from './consulting-realtime';
 
 /** One row of the conversation: a date separator, a stored message, or one of the patient's pending ones. */
 export type TimelineItem =

@@ -3,11 +3,10 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { screen, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeContext } from '../../lib/realtime';
 import { session } from '../../lib/session';
 import { fail, ok, patientProfile } from '../../testing/factories';
 import { mockApi } from '../../testing/mock-api';
-import { chatMessage, chatRoom, createTestRealtime } from '../../testing/realtime-fakes';
+import { chatMessage, chatRoom, createTestRealtime, withRealtime } from '../../testing/realtime-fakes';
 import { renderScreen } from '../../testing/render';
 import { ConsultingChatScreen } from './consulting-chat-screen';
 
@@ -24,12 +23,10 @@ const profile = patientProfile({
 let test: ReturnType<typeof createTestRealtime>;
 
 function renderChat() {
-  return renderScreen(
-    <RealtimeContext.Provider value={test.rt}>
-      <ConsultingChatScreen area="hospital" />
-    </RealtimeContext.Provider>,
-    { path: CHAT, otherRoutes: ['/hospital/common/hospitalselect', '/hospital/login'] },
-  );
+  return renderScreen(withRealtime(test, <ConsultingChatScreen area="hospital" />), {
+    path: CHAT,
+    otherRoutes: ['/hospital/common/hospitalselect', '/hospital/login'],
+  });
 }
 
 const page = (dataList: ReturnType<typeof chatMessage>[], totalCount = dataList.length, pNum = 1) => ({

@@ -11,7 +11,8 @@ import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { currentLocale } from '../../lib/i18n';
-import { RealtimeOfflineError, useChatSnapshot, useRealtime } from '../../lib/realtime';
+import { RealtimeOfflineError } from '@smartcare/web-core/realtime';
+import { useChatSnapshot, useConsultingChat } from './consulting-realtime';
 import { toast } from '../../lib/toast';
 import { useSession } from '../../lib/use-session';
 import { buildTimeline } from './chat-timeline';
@@ -41,7 +42,7 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
   const { t, i18n } = useTranslation();
   const config = areaConfig[area];
   const { myData, accessToken } = useSession();
-  const rt = useRealtime();
+  const rt = useConsultingChat();
   const chat = useChatSnapshot();
   const locale = currentLocale();
   const hospitalIdx = myData?.choseHospitalIdx ?? null;

@@ -2,11 +2,10 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import { screen, within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Area } from '../../config/area';
-import { RealtimeContext } from '../../lib/realtime';
 import { session } from '../../lib/session';
 import { ok, patientProfile } from '../../testing/factories';
 import { mockApi } from '../../testing/mock-api';
-import { chatMessage, chatRoom, createTestRealtime } from '../../testing/realtime-fakes';
+import { chatMessage, chatRoom, createTestRealtime, withRealtime } from '../../testing/realtime-fakes';
 import { renderScreen } from '../../testing/render';
 import { ConsultingChatScreen } from './consulting-chat-screen';
 
@@ -18,15 +17,10 @@ let test: ReturnType<typeof createTestRealtime>;
 
 function renderChat(area: Area) {
   const base = area === 'hospital' ? '/hospital' : '/homecare';
-  return renderScreen(
-    <RealtimeContext.Provider value={test.rt}>
-      <ConsultingChatScreen area={area} />
-    </RealtimeContext.Provider>,
-    {
-      path: `${base}/consulting/chat`,
-      otherRoutes: [`${base}/common/hospitalselect`, `${base}/login`, '/hospital/nursecalling/list'],
-    },
-  );
+  return renderScreen(withRealtime(test, <ConsultingChatScreen area={area} />), {
+    path: `${base}/consulting/chat`,
+    otherRoutes: [`${base}/common/hospitalselect`, `${base}/login`, '/hospital/nursecalling/list'],
+  });
 }
 
 const serve = (messages: ReturnType<typeof chatMessage>[], status: 'NONE' | 'WAIT' = 'WAIT') =>

@@ -5,11 +5,10 @@ import { screen, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { act, Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeContext } from '../../lib/realtime';
 import { session } from '../../lib/session';
 import { fail, ok, patientProfile } from '../../testing/factories';
 import { mockApi } from '../../testing/mock-api';
-import { createTestRealtime, nurseCall } from '../../testing/realtime-fakes';
+import { createTestRealtime, nurseCall, withRealtime } from '../../testing/realtime-fakes';
 import { renderScreen } from '../../testing/render';
 import { NurseCallListScreen } from './nurse-call-list-screen';
 
@@ -36,15 +35,10 @@ const profile = patientProfile({
 let test: ReturnType<typeof createTestRealtime>;
 
 function renderNurseCall() {
-  return renderScreen(
-    <RealtimeContext.Provider value={test.rt}>
-      <NurseCallListScreen area="hospital" />
-    </RealtimeContext.Provider>,
-    {
-      path: '/hospital/nursecalling/list',
-      otherRoutes: ['/hospital/common/hospitalselect', '/hospital/login'],
-    },
-  );
+  return renderScreen(withRealtime(test, <NurseCallListScreen area="hospital" />), {
+    path: '/hospital/nursecalling/list',
+    otherRoutes: ['/hospital/common/hospitalselect', '/hospital/login'],
+  });
 }
 
 async function connected() {
@@ -217,23 +211,28 @@ describe('the nurse-call screen and the chat (issue 11)', () => {
     mockApi({ [MY_ADMISSION]: admitted, [MY_CALLS]: () => ({ body: ok([]) }) });
     let commits = 0;
     renderScreen(
-      <RealtimeContext.Provider value={test.rt}>
+      withRealtime(
+        test,
         <Profiler id="nurse-call" onRender={() => (commits += 1)}>
           <NurseCallListScreen area="hospital" />
-        </Profiler>
-      </RealtimeContext.Provider>,
+        </Profiler>,
+      ),
       { path: '/hospital/nursecalling/list', otherRoutes: ['/hospital/login'] },
     );
     await connected();
     expect(await screen.findByText('호출한 내역이 없습니다.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(test.rt.connection()).toBe('connected'));
+    await vi.waitFor(() => expect(test.connection.status()).toBe('connected'));
     await vi.waitFor(() => expect(screen.queryByText('연결하는 중입니다…')).not.toBeInTheDocument());
     // Let the screen settle (queries, effects) before counting.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const settled = commits;
 
     // A chat message the patient queues changes the chat's state, not this screen's.
-    act(() => void test.rt.chat.send('물 좀 주세요'));
+    // The session started the chat (app/realtime-session.ts); here the test does.
+    act(() => {
+      test.rt.resume();
+      test.rt.chat.send('물 좀 주세요');
+    });
     expect(test.rt.snapshot().pending).toHaveLength(1);
     expect(commits).toBe(settled);
   });

@@ -6,6 +6,8 @@ import {
   NURSE_CALL_REASON_VALUES,
   OPEN_NURSE_CALL_STATUS_VALUES,
 } from '@smartcare/contract/realtime-constants';
+import { RealtimeOfflineError } from '@smartcare/web-core/realtime';
+import { useRealtime, useRealtimeStatus } from '@smartcare/web-core/use-realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useEffect, useState } from 'react';
@@ -17,7 +19,6 @@ import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { currentLocale } from '../../lib/i18n';
-import { RealtimeOfflineError, useConnectionState, useRealtime } from '../../lib/realtime';
 import { requestNurseCall } from './nurse-call-realtime';
 import { toast } from '../../lib/toast';
 import { intlLocale } from '../../lib/date-format';
@@ -56,7 +57,7 @@ export function NurseCallListScreen({ area }: { area: Area }) {
   const { myData, accessToken } = useSession();
   const rt = useRealtime();
   // The connection only: the chat's state is not this screen's (issue 11).
-  const connection = useConnectionState();
+  const connection = useRealtimeStatus();
   const queryClient = useQueryClient();
   const hospitalChosen = Boolean(myData?.choseHospitalIdx);
   const calls = useMyCalls(hospitalChosen && Boolean(accessToken));
@@ -70,8 +71,9 @@ export function NurseCallListScreen({ area }: { area: Area }) {
   useNurseCallLive();
 
   useEffect(() => {
-    if (hospitalChosen) rt.resume();
-  }, [rt, hospitalChosen]);
+    // A screen opened before the session's start (a resumed session): connect now (start is idempotent).
+    if (hospitalChosen && accessToken) rt.start();
+  }, [rt, hospitalChosen, accessToken]);
 
   useEffect(() => {
     if (accessToken && !hospitalChosen) toast.info(t('nurseCall.hospitalRequired'));

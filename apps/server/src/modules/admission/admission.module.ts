@@ -7,9 +7,6 @@ export const admissionModule: FastifyPluginAsyncZod<{ admissions: AdmissionServi
   app,
   { admissions },
 ) => {
-  // Account deletion: the stay stays (the hospital's record), the name goes.
-  app.patientErasure.register('admissions', async (tx, patientIdx) => {
-    await tx.query(`UPDATE admissions SET patient_name = '' WHERE patient_idx = $1`, [patientIdx]);
-  });
+  app.patientErasure.register('admissions', admissions.erasePatient);
   await app.register(admissionRoutes, { admissions });
 };

@@ -187,4 +187,9 @@ export const admissionRepository = {
             }),
     }));
   },
+
+  /** Keeps each stay; forgets the patient's name. */
+  async forgetPatientName(db: Sql, patientIdx: number): Promise<void> {
+    await db.query(`UPDATE admissions SET patient_name = '' WHERE patient_idx = $1`, [patientIdx]);
+  },
 };

@@ -167,6 +167,11 @@ export function createAdmissionService(deps: AdmissionServiceDeps) {
       const { hospitalIdx, hospitalName, ward, bed, admittedAt } = admission;
       return { hospitalIdx, hospitalName, ward, bed, admittedAt };
     },
+
+    /** Account deletion: the stay stays (the hospital's record), the name goes. */
+    async erasePatient(tx: Pick<SqlQueryable, 'query'>, patientIdx: number): Promise<void> {
+      await repo.forgetPatientName(tx, patientIdx);
+    },
   };
 }
 

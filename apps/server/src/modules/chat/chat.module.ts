@@ -1,28 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PeopleService } from '../people/people.service.ts';
 import { registerChatRealtime } from './chat.realtime.ts';
-import { eraseChatOfPatient } from './chat.erasure.ts';
 import { chatRoomOwners, chatTopicAccess } from './chat.access.ts';
 import { chatRoutes } from './chat.routes.ts';
-import { createChatService, type ChatServiceDeps } from './chat.service.ts';
+import type { ChatService } from './chat.service.ts';
 
 /** The consulting chat: MQTT publishes through the service, REST for history and the inbox (issue 4). */
-export const chatModule: FastifyPluginAsyncZod<{
-  chatbot: ChatServiceDeps['chatbot'];
-  people: Pick<PeopleService, 'patient' | 'staff'>;
-}> = async (app, { chatbot, people }) => {
-  const chat = createChatService({
-    db: app.db,
-    identities: { patient: (idx) => people.patient(idx), staff: (idx) => people.staff(idx) },
-    chatbot,
-    audit: ({ actor, action, patientIdx, detail }) =>
-      app.audit.record({ actorType: actor.kind, actorIdx: actor.idx, action, patientIdx, detail }),
-  });
+export const chatModule: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   // Who may subscribe and publish on the chat's topics (the broker knows none of them).
   const access = chatTopicAccess(chatRoomOwners(app.db));
   app.broker.declareTopic('chat', access.chat);
   app.broker.declareTopic('staffInbox', access.staffInbox);
   const realtime = registerChatRealtime(app.broker, chat);
-  app.patientErasure.register('chat', eraseChatOfPatient);
+  app.patientErasure.register('chat', chat.erasePatient);
   await app.register(chatRoutes, { chat, realtime });
 };

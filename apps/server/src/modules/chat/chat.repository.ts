@@ -469,6 +469,11 @@ export const chatRepository = {
       [roomIdx, staffIdx, lastReadMsgIdx],
     );
   },
+
+  /** Messages, persons and read marks cascade with the rooms. */
+  async deleteRoomsOfPatient(db: Sql, patientIdx: number): Promise<void> {
+    await db.query('DELETE FROM chat_rooms WHERE patient_idx = $1', [patientIdx]);
+  },
 };
 
 export type ChatRepository = typeof chatRepository;

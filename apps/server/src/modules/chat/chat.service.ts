@@ -9,10 +9,12 @@ import {
   type PersonType,
 } from '@smartcare/contract/chat';
 import type { Page } from '@smartcare/contract/paging';
+import type { Audit } from '../../plugins/audit.plugin.ts';
 import { provisionalRoomIdx } from '@smartcare/contract/topics';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { ChatbotTurn, BotRoomView } from '../chatbot/chatbot.service.ts';
+import type { PeopleService } from '../people/people.service.ts';
 import {
   applyComplete,
   applyEnter,
@@ -25,16 +27,10 @@ import { chatRepository as repo, type NewMessage, type RoomRecord } from './chat
 
 export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx: number };
 
-/** Who a person is now, read from the identity tables (names and hospitals change after login). */
-export interface ChatIdentities {
-  patient(idx: number): Promise<{ idx: number; name: string; chosenHospitalIdx: number | null } | null>;
-  /** `role` (NURSE, …) names the staff member in the patient's "joined" notice. */
-  staff(idx: number): Promise<{ idx: number; name: string; hospitalIdx: number; role?: string } | null>;
-}
-
 export interface ChatServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
-  identities: ChatIdentities;
+  /** Who a person is now (names and hospitals change after login). */
+  people: Pick<PeopleService, 'patient' | 'staff'>;
   chatbot: {
     name: string;
     /**
@@ -46,12 +42,7 @@ export interface ChatServiceDeps {
     staffJoined(name: string, role: string): string;
   };
   /** Reads of a conversation are health-record access (brief §3). */
-  audit(entry: {
-    actor: ChatActor;
-    action: string;
-    patientIdx: number | null;
-    detail: Record<string, unknown>;
-  }): Promise<void>;
+  audit: Pick<Audit, 'record'>;
   now?: () => Date;
 }
 
@@ -107,10 +98,23 @@ function storedMessage(idx: number, message: NewMessage): ChatMessage {
 export function createChatService(deps: ChatServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const botPerson: ChatPerson = { personType: 'CHATBOT', idx: BOT_IDX, name: deps.chatbot.name };
+  const audit = (entry: {
+    actor: ChatActor;
+    action: string;
+    patientIdx: number | null;
+    detail: Record<string, unknown>;
+  }) =>
+    deps.audit.record({
+      actorType: entry.actor.kind,
+      actorIdx: entry.actor.idx,
+      action: entry.action,
+      patientIdx: entry.patientIdx,
+      detail: entry.detail,
+    });
 
   async function sender(actor: ChatActor) {
     if (actor.kind === 'patient') {
-      const patient = await deps.identities.patient(actor.idx);
+      const patient = await deps.people.patient(actor.idx);
       if (!patient) throw new DomainError('NOT_LOGGED_IN');
       return {
         personType: 'PATIENT' as PersonType,
@@ -120,7 +124,7 @@ export function createChatService(deps: ChatServiceDeps) {
         role: '',
       };
     }
-    const staff = await deps.identities.staff(actor.idx);
+    const staff = await deps.people.staff(actor.idx);
     if (!staff) throw new DomainError('NOT_LOGGED_IN');
     return {
       personType: 'USER' as PersonType,
@@ -263,7 +267,7 @@ export function createChatService(deps: ChatServiceDeps) {
     if (actor.kind === 'patient' && roomIdx === provisionalRoomIdx(actor.idx)) return null;
     const room = roomIdx > 0 ? await repo.findRoom(deps.db, roomIdx) : null;
     const staffHospital =
-      actor.kind === 'staff' ? (await deps.identities.staff(actor.idx))?.hospitalIdx : undefined;
+      actor.kind === 'staff' ? (await deps.people.staff(actor.idx))?.hospitalIdx : undefined;
     const allowed =
       room !== null &&
       room.hospitalIdx === hospitalIdx &&
@@ -474,12 +478,12 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** `GET /chat/currentRoom`: the open room, else the last finished one, else none yet (spec §3). */
     async currentRoom(patientIdx: number): Promise<ChatRoom> {
-      const patient = await deps.identities.patient(patientIdx);
+      const patient = await deps.people.patient(patientIdx);
       if (!patient) throw new DomainError('NOT_LOGGED_IN');
       if (patient.chosenHospitalIdx === null) throw new DomainError('HOSPITAL_NOT_CHOSEN');
       const room = await repo.findCurrentRoom(deps.db, patientIdx, patient.chosenHospitalIdx);
       if (room) {
-        await deps.audit({
+        await audit({
           actor: { kind: 'patient', idx: patientIdx },
           action: 'chat.room.read',
           patientIdx,
@@ -512,7 +516,7 @@ export function createChatService(deps: ChatServiceDeps) {
         ? await repo.pageMessages(deps.db, room.idx, query.pNum, query.pSize)
         : { dataList: [], totalCount: 0 };
       if (room) {
-        await deps.audit({
+        await audit({
           actor,
           action: 'chat.messages.read',
           patientIdx: room.patientIdx,
@@ -530,7 +534,7 @@ export function createChatService(deps: ChatServiceDeps) {
         includeCompleted?: 'true' | 'false' | undefined;
       },
     ): Promise<ChatRoomSummary[]> {
-      const staff = await deps.identities.staff(staffIdx);
+      const staff = await deps.people.staff(staffIdx);
       if (!staff) throw new DomainError('NOT_LOGGED_IN');
       const rows = await repo.listInbox(deps.db, staff.hospitalIdx, staff.idx, {
         status: filter.status,
@@ -547,7 +551,7 @@ export function createChatService(deps: ChatServiceDeps) {
         byPatient.set(row.room.patientIdx, [...(byPatient.get(row.room.patientIdx) ?? []), row]);
       await Promise.all(
         [...byPatient].map(([patientIdx, theirs]) =>
-          deps.audit({
+          audit({
             actor: { kind: 'staff', idx: staff.idx },
             action: 'chat.inbox.read',
             patientIdx,
@@ -582,11 +586,19 @@ export function createChatService(deps: ChatServiceDeps) {
     },
 
     async markRead(staffIdx: number, body: { roomIdx: number; lastReadMsgIdx: number }): Promise<void> {
-      const staff = await deps.identities.staff(staffIdx);
+      const staff = await deps.people.staff(staffIdx);
       const room = await repo.findRoom(deps.db, body.roomIdx);
       if (!staff || !room || room.hospitalIdx !== staff.hospitalIdx)
         throw new AccessRefused(room?.patientIdx ?? null);
       await repo.markRead(deps.db, room.idx, staff.idx, body.lastReadMsgIdx);
+    },
+
+    /**
+     * Account deletion (PIPA Art. 21): the patient's consultation chats go with the account, as
+     * the app's deletion page promises. The audit log keeps only ids, never content.
+     */
+    async erasePatient(tx: Pick<SqlQueryable, 'query'>, patientIdx: number): Promise<void> {
+      await repo.deleteRoomsOfPatient(tx, patientIdx);
     },
   };
 }

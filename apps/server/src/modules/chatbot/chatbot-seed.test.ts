@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { createHospital } from '../../testing/factories.ts';
 import { buildKnowledgeIndex, type KnowledgeIndex } from './chatbot-retrieval.ts';
-import { createChatbotRepository } from './chatbot.repository.ts';
+import { chatbotRepository } from './chatbot.repository.ts';
 import { createChatbotService } from './chatbot.service.ts';
 
 /**
@@ -16,7 +16,7 @@ let index: KnowledgeIndex;
 beforeAll(async () => {
   t = await buildTestApp();
   hospitalIdx = (await createHospital(t.app.db, { name: '시드병원' })).idx;
-  index = buildKnowledgeIndex(await createChatbotRepository(t.app.db).listActiveEntries(hospitalIdx));
+  index = buildKnowledgeIndex(await chatbotRepository.listActiveEntries(t.app.db, hospitalIdx));
 });
 
 afterAll(async () => {
@@ -107,7 +107,7 @@ describe('answering patients from the seed', () => {
 describe('the chatbot service over the database', () => {
   it('picks up an entry staff added, without a restart', async () => {
     let clock = 0;
-    const service = createChatbotService({ repository: createChatbotRepository(t.app.db), now: () => clock });
+    const service = createChatbotService({ db: t.app.db, now: () => clock });
     const room = { botActive: true, staffRequestedAt: null };
     expect((await service.turn(hospitalIdx, room, '반려동물 동반 가능한가요')).action).toBe('fallback');
     await t.app.db.query(

@@ -3,7 +3,8 @@ import { DEFAULT_LOCALE } from '@smartcare/contract/result-codes';
 import { detectUrgent, type UrgentCategory } from '@smartcare/contract/urgent-phrases';
 import { chatbotPhrases } from './chatbot-phrases.ts';
 import { buildKnowledgeIndex, normalizeText, type KnowledgeIndex } from './chatbot-retrieval.ts';
-import type { ChatbotRepository } from './chatbot.repository.ts';
+import type { SqlQueryable } from '../../plugins/db/database.ts';
+import { chatbotRepository as repo } from './chatbot.repository.ts';
 
 /** What the bot does after a patient message. */
 export type ChatbotTurn =
@@ -70,22 +71,19 @@ export const CHATBOT_NAME = phrases.botName;
 /** Indexes are rebuilt when a hospital's entries change (staff edit them), checked at most this often. */
 const FRESHNESS_CHECK_MS = 30_000;
 
-export function createChatbotService(deps: {
-  repository: Pick<ChatbotRepository, 'listActiveEntries' | 'entriesVersion'>;
-  now?: () => number;
-}) {
+export function createChatbotService(deps: { db: Pick<SqlQueryable, 'query'>; now?: () => number }) {
   const now = deps.now ?? Date.now;
   const cache = new Map<number, { version: string; index: KnowledgeIndex; checkedAt: number }>();
 
   async function indexFor(hospitalIdx: number): Promise<KnowledgeIndex> {
     const cached = cache.get(hospitalIdx);
     if (cached && now() - cached.checkedAt < FRESHNESS_CHECK_MS) return cached.index;
-    const version = await deps.repository.entriesVersion(hospitalIdx);
+    const version = await repo.entriesVersion(deps.db, hospitalIdx);
     if (cached && cached.version === version) {
       cached.checkedAt = now();
       return cached.index;
     }
-    const index = buildKnowledgeIndex(await deps.repository.listActiveEntries(hospitalIdx));
+    const index = buildKnowledgeIndex(await repo.listActiveEntries(deps.db, hospitalIdx));
     cache.set(hospitalIdx, { version, index, checkedAt: now() });
     return index;
   }

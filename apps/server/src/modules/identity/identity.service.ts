@@ -6,7 +6,7 @@ import type { Tokens } from '../../plugins/auth/tokens.ts';
 import type { SqlQueryable } from '../../plugins/db/database.ts';
 import type { LoginDevice } from './device-cookie.ts';
 import { attemptLogin } from './login-attempt.ts';
-import { createLoginFailuresRepository } from './login-failures.repository.ts';
+import { loginFailuresRepository as repo } from './login-failures.repository.ts';
 
 export interface LoginThrottleDeps {
   db: SqlQueryable;
@@ -18,16 +18,14 @@ export interface LoginThrottleDeps {
  * the owner proves who they are (password reset) without depending on the identity service.
  */
 export function createLoginThrottle({ db, config }: LoginThrottleDeps) {
-  const failures = createLoginFailuresRepository(db);
   return {
-    failures,
     /** Earlier wrong guesses no longer count against this id (inside the caller's transaction). */
     forget(principal: Principal, loginId: string, tx: SqlQueryable): Promise<void> {
-      return createLoginFailuresRepository(tx).clear(principal, loginId);
+      return repo.clear(tx, principal, loginId);
     },
     /** One pass of the pruning job: failure counts past their window, on known and unknown ids alike. */
     prune(): Promise<number> {
-      return failures.pruneStale(config.loginLockSeconds);
+      return repo.pruneStale(db, config.loginLockSeconds);
     },
   };
 }
@@ -41,7 +39,8 @@ export interface AccountLookup<Account> {
 }
 
 export interface IdentityServiceDeps {
-  throttle: Pick<LoginThrottle, 'failures'>;
+  /** Failed-login counts are read and written here (login-failures.repository.ts). */
+  db: SqlQueryable;
   tokens: Pick<Tokens, 'issuePair' | 'rotate' | 'revokeSession'>;
   audit: Pick<Audit, 'record'>;
   config: Pick<Config, 'loginLockThreshold' | 'loginLockSeconds'>;
@@ -67,7 +66,7 @@ export interface RefreshHeaders {
  * token issue and refresh, and logout. Verifying tokens on requests stays in plugins/auth.
  */
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { throttle, tokens, audit, config, accounts } = deps;
+  const { db, tokens, audit, config, accounts } = deps;
   const asPatient = (idx: number) => ({ actorType: 'patient' as const, actorIdx: idx, patientIdx: idx });
 
   return {
@@ -82,7 +81,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         loginId,
         password,
         device,
-        failures: throttle.failures,
+        db,
         config,
         findAccount: (id) => accounts.patient.credentialsByLoginId(id),
         onWrongPassword: (known) =>
@@ -114,7 +113,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         loginId,
         password,
         device,
-        failures: throttle.failures,
+        db,
         config,
         findAccount: (id) => accounts.staff.credentialsByLoginId(id),
         // Who tried to get into the console, for the audit trail (issue 10 point 18).
@@ -169,7 +168,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         loginId,
         password,
         device,
-        failures: throttle.failures,
+        db,
         config,
         findAccount: (id) => accounts.patient.credentialsByLoginId(id),
         onWrongPassword: (known) =>

@@ -3,13 +3,14 @@ import type { Config } from '../../config.ts';
 import { accountLocked, DomainError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { LoginDevice } from './device-cookie.ts';
-import type { LoginFailuresRepository } from './login-failures.repository.ts';
+import type { SqlQueryable } from '../../plugins/db/database.ts';
+import { loginFailuresRepository as failures } from './login-failures.repository.ts';
 
 export interface LoginAttempt<Account extends { passwordHash: string | null }> {
   principal: Principal;
   loginId: string;
   password: string;
-  failures: LoginFailuresRepository;
+  db: SqlQueryable;
   config: Pick<Config, 'loginLockThreshold' | 'loginLockSeconds'>;
   /** The caller's device cookie (decision 013); without it every caller is an untrusted client. */
   device?: LoginDevice | undefined;
@@ -34,27 +35,27 @@ export interface LoginAttempt<Account extends { passwordHash: string | null }> {
 export async function attemptLogin<Account extends { passwordHash: string | null }>(
   attempt: LoginAttempt<Account>,
 ): Promise<Account> {
-  const { principal, loginId, failures, config } = attempt;
+  const { principal, loginId, db, config } = attempt;
   const deviceId = attempt.device?.trustedId(loginId) ?? null;
   const lockedUntil = deviceId
-    ? await failures.deviceLockedUntil(deviceId)
-    : await failures.lockedUntil(principal, loginId);
+    ? await failures.deviceLockedUntil(db, deviceId)
+    : await failures.lockedUntil(db, principal, loginId);
   if (lockedUntil) throw accountLocked((lockedUntil.getTime() - Date.now()) / 1000);
   const account = await attempt.findAccount(loginId);
   const matches = await verifyPassword(account?.passwordHash, attempt.password);
   if (!account || !matches) {
     const { loginLockThreshold: threshold, loginLockSeconds: lockSeconds } = config;
     const nowLocked = deviceId
-      ? await failures.recordDeviceFailure(deviceId, principal, loginId, threshold, lockSeconds)
-      : await failures.recordFailure(principal, loginId, threshold, lockSeconds);
+      ? await failures.recordDeviceFailure(db, deviceId, principal, loginId, threshold, lockSeconds)
+      : await failures.recordFailure(db, principal, loginId, threshold, lockSeconds);
     if (account) await attempt.onWrongPassword?.(account);
     if (nowLocked) throw accountLocked((nowLocked.getTime() - Date.now()) / 1000);
     throw new DomainError('BAD_CREDENTIALS');
   }
   // A trusted device's success says nothing about the guesses of untrusted clients: their
   // count stays. An untrusted success is the owner on a new device: start afresh.
-  if (deviceId) await failures.clearDevice(deviceId);
-  else await failures.clear(principal, loginId);
+  if (deviceId) await failures.clearDevice(db, deviceId);
+  else await failures.clear(db, principal, loginId);
   attempt.device?.remember(loginId, deviceId);
   return account;
 }

@@ -246,4 +246,11 @@ export const nurseCallRepository = {
     for (const row of rows) calls.push((await nurseCallRepository.find(db, row.idx))!);
     return calls;
   },
+
+  /** Keeps each call; forgets the patient's name and the words they typed. */
+  async forgetPatient(db: Sql, patientIdx: number): Promise<void> {
+    await db.query(`UPDATE nurse_calls SET patient_name = '', note = '' WHERE patient_idx = $1`, [
+      patientIdx,
+    ]);
+  },
 };

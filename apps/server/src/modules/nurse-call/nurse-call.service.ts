@@ -8,23 +8,20 @@ import {
 import { topics } from '@smartcare/contract/topics';
 import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
-import type { Database } from '../../plugins/db/db.plugin.ts';
-import type { ActiveAdmission } from '../admission/admission.service.ts';
+import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
+import type { AdmissionService } from '../admission/admission.service.ts';
+import type { PeopleService } from '../people/people.service.ts';
 import { nurseCallRepository as repo } from './nurse-call.repository.ts';
-
-export interface NurseCallIdentities {
-  patient(idx: number): Promise<{ idx: number; chosenHospitalIdx: number | null } | null>;
-  staff(idx: number): Promise<{ idx: number; name: string; hospitalIdx: number } | null>;
-  /**
-   * Where the patient lies as staff recorded it (issue 10): the call goes there, whatever
-   * hospital the app has chosen; null = no call possible.
-   */
-  admission(patientIdx: number): Promise<ActiveAdmission | null>;
-}
 
 export interface NurseCallServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
-  identities: NurseCallIdentities;
+  /** Who the patient and staff member are now. */
+  people: Pick<PeopleService, 'patient' | 'staff'>;
+  /**
+   * Where the patient lies as staff recorded it (issue 10): the call goes there, whatever
+   * hospital the app has chosen; no admission = no call possible.
+   */
+  admissions: Pick<AdmissionService, 'activeForCall'>;
   publisher: { publish(topic: string, payload: unknown): Promise<void> };
   audit: Pick<Audit, 'record'>;
   /** Minutes before an unacknowledged call escalates when its hospital sets none (NURSE_CALL_ESCALATE_MIN). */
@@ -57,7 +54,7 @@ export function createNurseCallService(deps: NurseCallServiceDeps) {
    */
   async function patientTopics(call: NurseCall): Promise<string[]> {
     const own = [topics.nurseCallingPatient(call.hospitalIdx, call.patientIdx)];
-    const chosen = (await deps.identities.patient(call.patientIdx))?.chosenHospitalIdx ?? null;
+    const chosen = (await deps.people.patient(call.patientIdx))?.chosenHospitalIdx ?? null;
     if (chosen !== null && chosen !== call.hospitalIdx)
       own.push(topics.nurseCallingPatient(chosen, call.patientIdx));
     return own;
@@ -71,7 +68,7 @@ export function createNurseCallService(deps: NurseCallServiceDeps) {
   }
 
   async function staffOf(staffIdx: number) {
-    const staff = await deps.identities.staff(staffIdx);
+    const staff = await deps.people.staff(staffIdx);
     if (!staff) throw new DomainError('NOT_LOGGED_IN');
     return staff;
   }
@@ -109,9 +106,9 @@ export function createNurseCallService(deps: NurseCallServiceDeps) {
     ): Promise<{ call: NurseCall; outcome: 'created' | 'raised' | 'existing' }> {
       const body = nurseCallRequestSchema.safeParse(payload);
       if (!body.success) throw new DomainError('VALIDATION_FAILED');
-      const patient = await deps.identities.patient(patientIdx);
+      const patient = await deps.people.patient(patientIdx);
       if (!patient) throw new DomainError('NOT_LOGGED_IN');
-      const admission = await deps.identities.admission(patientIdx);
+      const admission = await deps.admissions.activeForCall(patientIdx);
       if (!admission) throw new DomainError('NO_ACTIVE_ADMISSION');
       const priority = nurseCallPriority[body.data.reason];
       return deps.db.transaction(async (tx) => {
@@ -216,6 +213,16 @@ export function createNurseCallService(deps: NurseCallServiceDeps) {
       const escalated = await repo.escalateOverdue(deps.db, now(), deps.escalationMinutes);
       for (const call of escalated) await announce(call, 'escalate');
       return escalated.length;
+    },
+
+    /**
+     * Account deletion: a nurse call is the ward's record of care asked for and given (nursing
+     * records are kept by law, domain.md), so the call stays with its time, reason, ward, bed
+     * and status — an open call still brings a nurse to the bed — but loses the patient's name
+     * and the words they typed.
+     */
+    async erasePatient(tx: Pick<SqlQueryable, 'query'>, patientIdx: number): Promise<void> {
+      await repo.forgetPatient(tx, patientIdx);
     },
   };
 }

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths } from '@smartcare/contract/api-paths';
-import { envelopeSchema } from '@smartcare/contract/envelope';
-import { staffProfileSchema } from '@smartcare/contract/staff';
+import { apiCalls } from '@smartcare/contract/api-calls';
 import { ok } from '../../lib/envelope.ts';
+import { routeOf } from '../../lib/route-of.ts';
 import { staffOf } from '../../plugins/auth/auth.plugin.ts';
 import type { StaffService } from './staff.service.ts';
 
@@ -10,21 +9,10 @@ export interface StaffRoutesOptions {
   staff: Pick<StaffService, 'getMyData'>;
 }
 
-const tags = ['staff'];
-
 /** GET /staff/getMyData. One service call per handler. */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff }) => {
-  app.get(
-    apiPaths.staff.getMyData,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        security: [{ bearerAuth: [] }],
-        summary: 'The signed-in staff member',
-        response: { 200: envelopeSchema(staffProfileSchema) },
-      },
-    },
-    async (request) => ok(request, await staff.getMyData(staffOf(request).idx)),
-  );
+  app.route({
+    ...routeOf(apiCalls.staff.getMyData, { auth: 'staff', summary: 'The signed-in staff member' }),
+    handler: async (request) => ok(request, await staff.getMyData(staffOf(request).idx)),
+  });
 };

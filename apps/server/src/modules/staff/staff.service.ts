@@ -1,27 +1,25 @@
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { notLoggedIn } from '../../lib/errors.ts';
 import type { SqlQueryable } from '../../plugins/db/database.ts';
-import { createStaffRepository } from './staff.repository.ts';
+import { staffRepository as repo } from './staff.repository.ts';
 
 export interface StaffServiceDeps {
   db: SqlQueryable;
 }
 
 export function createStaffService({ db }: StaffServiceDeps) {
-  const staff = createStaffRepository(db);
-
   return {
     /** The account's login id, password hash, hospital and role, for identity (login, refresh). */
     credentialsByLoginId(loginId: string) {
-      return staff.findCredentialsByLoginId(loginId);
+      return repo.findCredentialsByLoginId(db, loginId);
     },
 
     credentialsByIdx(idx: number) {
-      return staff.findCredentialsByIdx(idx);
+      return repo.findCredentialsByIdx(db, idx);
     },
 
     async getMyData(idx: number): Promise<StaffProfile> {
-      const profile = await staff.findProfile(idx);
+      const profile = await repo.findProfile(db, idx);
       if (!profile) throw notLoggedIn();
       return profile;
     },

@@ -27,39 +27,40 @@ const CURRENT = `
 
 const ORDER = `array_position(ARRAY['SERVICE','PRIVACY','HEALTH_DATA','LOCATION','MARKETING','MARKETING_NIGHT'], "termsCode")`;
 
-export function createTermsRepository(db: SqlQueryable) {
-  return {
-    async listCurrent(): Promise<TermsSummary[]> {
-      const { rows } = await db.query<TermsRow>(`SELECT * FROM (${CURRENT}) t ORDER BY ${ORDER}`);
-      return rows.map(toSummary);
-    },
+export const termsRepository = {
+  async listCurrent(db: SqlQueryable): Promise<TermsSummary[]> {
+    const { rows } = await db.query<TermsRow>(`SELECT * FROM (${CURRENT}) t ORDER BY ${ORDER}`);
+    return rows.map(toSummary);
+  },
 
-    async findCurrent(termsCode: TermsCode): Promise<Terms | null> {
-      const row = await db.maybeOne<TermsRow>(`SELECT * FROM (${CURRENT}) t WHERE "termsCode" = $1`, [
-        termsCode,
-      ]);
-      return row ? { ...toSummary(row), body: row.body } : null;
-    },
+  async findCurrent(db: SqlQueryable, termsCode: TermsCode): Promise<Terms | null> {
+    const row = await db.maybeOne<TermsRow>(`SELECT * FROM (${CURRENT}) t WHERE "termsCode" = $1`, [
+      termsCode,
+    ]);
+    return row ? { ...toSummary(row), body: row.body } : null;
+  },
 
-    async anyPublished(): Promise<boolean> {
-      return (await db.maybeOne('SELECT 1 FROM terms LIMIT 1')) !== null;
-    },
+  async anyPublished(db: SqlQueryable): Promise<boolean> {
+    return (await db.maybeOne('SELECT 1 FROM terms LIMIT 1')) !== null;
+  },
 
-    /** Idempotent: a version once published is never rewritten. */
-    async publish(terms: {
+  /** Idempotent: a version once published is never rewritten. */
+  async publish(
+    db: SqlQueryable,
+    terms: {
       termsCode: TermsCode;
       version: number;
       title: string;
       body: string;
       required: boolean;
-    }): Promise<void> {
-      await db.query(
-        `INSERT INTO terms (terms_code, version, title, body, required) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (terms_code, version) DO NOTHING`,
-        [terms.termsCode, terms.version, terms.title, terms.body, terms.required],
-      );
     },
-  };
-}
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO terms (terms_code, version, title, body, required) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (terms_code, version) DO NOTHING`,
+      [terms.termsCode, terms.version, terms.title, terms.body, terms.required],
+    );
+  },
+};
 
-export type TermsRepository = ReturnType<typeof createTermsRepository>;
+export type TermsRepository = typeof termsRepository;

@@ -4,7 +4,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { TERMS_CODES, type Terms, type TermsSummary } from '@smartcare/contract/terms';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api } from '../../testing/factories.ts';
-import { createTermsRepository } from './terms.repository.ts';
+import { termsRepository } from './terms.repository.ts';
 
 describe('terms', () => {
   let t: TestApp;
@@ -31,7 +31,7 @@ describe('terms', () => {
   });
 
   it('shows the text of the newest version in effect', async () => {
-    await createTermsRepository(t.app.db).publish({
+    await termsRepository.publish(t.app.db, {
       termsCode: 'SERVICE',
       version: 2,
       title: '서비스 이용약관',

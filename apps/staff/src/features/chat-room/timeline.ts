@@ -1,17 +1,14 @@
 import type { ChatMessage } from '@smartcare/contract/chat';
+import type { OutboxItem } from '@smartcare/web-core/outbox';
 import { dayKey } from '../../lib/format';
 
 /** Why a message was given up: no stamped copy in time, refused on every attempt, or the room ended. */
 export type PendingFailure = 'noReply' | 'notAccepted' | 'roomComplete';
 
-/** A message this console sent that the server has not stamped and sent back yet. */
-export interface PendingMessage {
-  clientMsgId: string;
+/** A message this console sent that the server has not stamped and sent back yet (web-core's outbox keeps them). */
+export interface PendingMessage extends OutboxItem {
   content: string;
   createdAt: string;
-  state: 'sending' | 'failed';
-  /** Publishes that reached the broker (an offline try that never left does not count). */
-  attempts: number;
   failure?: PendingFailure;
 }
 

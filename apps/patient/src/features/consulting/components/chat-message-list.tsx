@@ -1,6 +1,6 @@
 import type { AppLocale } from '@smartcare/contract/result-codes';
 import { useTranslation } from 'react-i18next';
-import type { Realtime } from '../../../lib/realtime';
+import type { ConsultingChat } from '../consulting-realtime';
 import type { TimelineItem } from '../chat-timeline';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
@@ -15,7 +15,7 @@ export function ChatMessageList({
   items: TimelineItem[];
   patientIdx: number;
   locale: AppLocale;
-  chat: Realtime['chat'];
+  chat: ConsultingChat['chat'];
   inpatient: boolean;
 }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import type { AppLocale } from '@smartcare/contract/result-codes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import type { PendingChatMessage } from '../../../lib/realtime';
+import type { PendingChatMessage } from '../consulting-realtime';
 import { formatTime } from '../chat-timeline';
 
 /**

@@ -5,6 +5,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type KeyboardEvent,
 } from 'react';
 import { Alert, App, Button, Input, Popconfirm, Tag, Typography } from 'antd';
@@ -23,22 +24,11 @@ import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { RoomStatusTag } from '../../../components/ui/room-status-tag';
 import { PatientInfo, UrgentTag } from '../../../components/ui/patient-info';
 import { formatDate } from '../../../lib/format';
-import {
-  RealtimeOfflineError,
-  useOnReconnect,
-  useRealtime,
-  useRealtimeStatus,
-  useRealtimeTopic,
-} from '../../../lib/realtime';
+import { createOutbox } from '@smartcare/web-core/outbox';
+import { useOnReconnect, useRealtime, useRealtimeStatus, useRealtimeTopic } from '../../../lib/realtime';
 import { chatMessagesKey, useChatMessages } from '../api/get-chat-messages';
 import { useMarkRead } from '../api/mark-read';
-import {
-  buildTimeline,
-  mergeMessages,
-  stillPending,
-  type PendingFailure,
-  type PendingMessage,
-} from '../timeline';
+import { buildTimeline, mergeMessages, stillPending, type PendingMessage } from '../timeline';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
 /** A sent message that has not come back stamped within this time is shown as failed. */
@@ -77,7 +67,9 @@ export function ChatRoomView({
   const history = useChatMessages({ roomIdx: room.idx, hospitalIdx: room.hospitalIdx });
   const markRead = useMarkRead();
   const [live, setLive] = useState<ChatMessage[]>([]);
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  // The console's pending messages: web-core's outbox (the patient app's is the same), for this room's view.
+  const [outbox] = useState(() => createOutbox<PendingMessage>({ maxAttempts: MAX_SEND_ATTEMPTS }));
+  const pending = useSyncExternalStore(outbox.subscribe, outbox.items);
   const [draft, setDraft] = useState('');
   const logRef = useRef<HTMLDivElement>(null);
   const lastReadRef = useRef(0);
@@ -98,7 +90,7 @@ export function ChatRoomView({
     () =>
       completed
         ? unconfirmed.map((p): PendingMessage =>
-            p.state === 'sending' ? { ...p, state: 'failed', failure: 'roomComplete' } : p,
+            p.state !== 'failed' ? { ...p, state: 'failed', failure: 'roomComplete' } : p,
           )
         : unconfirmed,
     [completed, unconfirmed],
@@ -118,8 +110,7 @@ export function ChatRoomView({
       const stamped = result.data;
       setLive((list) => [...list, stamped]);
       // The server's stamped copy replaces our pending one (its timer then finds nothing to fail).
-      if (stamped.clientMsgId)
-        setPending((list) => list.filter((p) => p.clientMsgId !== stamped.clientMsgId));
+      if (stamped.clientMsgId) outbox.confirm([stamped.clientMsgId]);
     } else if (parsed.event === 'enter') {
       const result = chatEnterEventSchema.safeParse(payload);
       if (!result.success) return;
@@ -145,85 +136,48 @@ export function ChatRoomView({
     completedRef.current = completed;
   });
 
-  /** Changes one pending message, if it is still at the given attempt (a later one owns it otherwise). */
-  const updatePending = useCallback(
-    (clientMsgId: string, attempts: number | null, change: Partial<PendingMessage>) =>
-      setPending((list) =>
-        list.map((p) =>
-          p.clientMsgId === clientMsgId && (attempts === null || p.attempts === attempts)
-            ? { ...p, ...change }
-            : p,
-        ),
-      ),
-    [],
-  );
-  const fail = useCallback(
-    (clientMsgId: string, attempts: number | null, failure: PendingFailure) =>
-      updatePending(clientMsgId, attempts, { state: 'failed', failure }),
-    [updatePending],
-  );
-
-  const publishMessage = useCallback(
-    (item: Pick<PendingMessage, 'clientMsgId' | 'content' | 'attempts'>) => {
-      // The server refuses messages to a finished consultation: never send into one.
-      if (completedRef.current) return fail(item.clientMsgId, null, 'roomComplete');
-      if (item.attempts >= MAX_SEND_ATTEMPTS) return fail(item.clientMsgId, null, 'notAccepted');
-      const attempts = item.attempts + 1;
-      updatePending(item.clientMsgId, null, { state: 'sending', attempts, failure: undefined });
-      realtime
-        .publish(topics.chatRoomEvent(room.idx, 'message'), {
+  /** Publishes what waits; a message with no stamped copy in time shows as failed. */
+  const flush = useCallback(() => {
+    // The server refuses messages to a finished consultation: never send into one.
+    if (completedRef.current) {
+      for (const p of outbox.items()) if (p.state !== 'failed') outbox.fail(p.clientMsgId, 'roomComplete');
+      return;
+    }
+    outbox.flush(
+      (item) =>
+        realtime.publish(topics.chatRoomEvent(room.idx, 'message'), {
           clientMsgId: item.clientMsgId,
           content: item.content,
-        })
-        .then(() => {
-          setTimeout(() => {
-            setPending((list) =>
-              list.map((p) =>
-                p.clientMsgId === item.clientMsgId && p.state === 'sending' && p.attempts === attempts
-                  ? { ...p, state: 'failed', failure: 'noReply' }
-                  : p,
-              ),
-            );
-          }, confirmTimeoutMs);
-        })
-        .catch((error: unknown) => {
-          // Offline: it never left, so it is no attempt; it goes out when the connection is back.
-          if (error instanceof RealtimeOfflineError)
-            return updatePending(item.clientMsgId, attempts, { attempts: item.attempts });
-          // Cut off (a refused publish makes the broker drop the connection): resent on the
-          // reconnect, up to the limit.
-          if (attempts >= MAX_SEND_ATTEMPTS) fail(item.clientMsgId, attempts, 'notAccepted');
-        });
-    },
-    [realtime, room.idx, confirmTimeoutMs, fail, updatePending],
-  );
+        }),
+      (item) => setTimeout(() => outbox.fail(item.clientMsgId, 'noReply', item.attempts), confirmTimeoutMs),
+    );
+  }, [outbox, realtime, room.idx, confirmTimeoutMs]);
 
   // Back online: resend what is still waiting (clientMsgId makes it idempotent) and catch up.
   useOnReconnect(() => {
-    for (const p of unconfirmed) if (p.state === 'sending') publishMessage(p);
+    outbox.requeueSending();
+    flush();
     void queryClient.invalidateQueries({ queryKey: chatMessagesKey(room.idx) });
   });
 
   const send = () => {
     const content = draft.trim();
     if (!content || completed) return;
-    const item: PendingMessage = {
+    outbox.add({
       clientMsgId: crypto.randomUUID(),
       content,
       createdAt: new Date().toISOString(),
-      state: 'sending',
+      state: 'queued',
       attempts: 0,
-    };
-    setPending((list) => [...list, item]);
+    });
     setDraft('');
-    publishMessage(item);
+    flush();
   };
 
   /** The staff member's "resend": a fresh round of attempts. */
   const resend = (clientMsgId: string) => {
-    const item = pending.find((p) => p.clientMsgId === clientMsgId);
-    if (!item) return;
-    publishMessage({ ...item, attempts: 0 });
+    outbox.retry(clientMsgId);
+    flush();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -57,12 +57,14 @@ export function PendingBubble({
   onResend: (clientMsgId: string) => void;
 }) {
   const { t } = useTranslation();
+  // Waiting for a connection or for the server's copy: to the staff member, both are "sending".
+  const state = pending.state === 'failed' ? 'failed' : 'sending';
   return (
-    <div className={`bubble-row bubble-mine bubble-${pending.state}`} data-pending={pending.state}>
+    <div className={`bubble-row bubble-mine bubble-${state}`} data-pending={state}>
       <div className="bubble-sender">{myName}</div>
       <div className="bubble">{pending.content}</div>
       <div className="bubble-meta">
-        {pending.state === 'sending' ? (
+        {state === 'sending' ? (
           <span className="bubble-state">{t('chatRoom.pending')}</span>
         ) : (
           <>

@@ -3,14 +3,17 @@ import type { ChatMessage } from '@smartcare/contract/chat';
 import { PUBLISH_REFUSED_TOPIC, topics, type PublishRefusal } from '@smartcare/contract/topics';
 import { ResultCode } from '@smartcare/contract/result-code-values';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ok, patientProfile } from '../testing/factories';
-import { mockApi } from '../testing/mock-api';
-import { chatMessage, chatRoom, FakeBrokerClient } from '../testing/realtime-fakes';
-import { endSession } from './api-client';
-import { createRealtime, startRealtimeWithSession, type Realtime } from './realtime';
-import { session } from './session';
-import { storageKeys } from './storage-keys';
-import { toast } from './toast';
+import { session } from '../../lib/session';
+import { storageKeys } from '../../lib/storage-keys';
+import { toast } from '../../lib/toast';
+import { ok, patientProfile } from '../../testing/factories';
+import { mockApi } from '../../testing/mock-api';
+import type { FakeBrokerClient } from '../../testing/realtime-fakes';
+import { chatMessage, chatRoom, createTestRealtime } from '../../testing/realtime-fakes';
+import type { ConsultingChat } from './consulting-realtime';
+
+// Moved from lib/realtime.test.ts with the chat (issue 11); assertions as they were. The
+// nurse-call topic's are in features/nurse-call, the session's in app/realtime-session.test.ts.
 
 /** A room that does not exist yet: the server answers without idx (spec §3). */
 const NO_ROOM = chatRoom({ idx: undefined, status: 'NONE', persons: [] });
@@ -18,7 +21,7 @@ const NO_ROOM = chatRoom({ idx: undefined, status: 'NONE', persons: [] });
 const flush = () => vi.waitFor(() => undefined);
 
 let clients: FakeBrokerClient[];
-let rt: Realtime;
+let rt: ConsultingChat;
 const profile = patientProfile({
   idx: 7,
   loginId: 'demo',
@@ -32,17 +35,9 @@ function lastClient(): FakeBrokerClient {
   return client;
 }
 
-/** A new connection object over the same localStorage: what the app has after a reload. */
-function newRealtime(): Realtime {
-  return createRealtime({
-    connect: (url, options) => {
-      const client = new FakeBrokerClient(url, options);
-      clients.push(client);
-      return client;
-    },
-    backoff: () => 5,
-    brokerUrl: () => 'ws://test.local/mqtt',
-  });
+/** A new connection and chat over the same localStorage: what the app has after a reload. */
+function newRealtime(): ConsultingChat {
+  return createTestRealtime(clients).rt;
 }
 
 beforeEach(() => {
@@ -80,7 +75,6 @@ describe('connecting', () => {
     client.accept();
     await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
     expect(client.subscribed).toContain(topics.chatRoomAll(12));
-    expect(client.subscribed).toContain(topics.nurseCallingPatient(1, 7));
     expect(rt.snapshot().messages.map((m) => m.content)).toEqual(['안녕하세요']);
   });
 
@@ -447,9 +441,7 @@ describe('a token that runs out while connected (the broker ends such a connecti
 
     second.accept();
     await vi.waitFor(() => expect(first.ended).toBe(true));
-    expect(second.subscribed).toEqual(
-      expect.arrayContaining([topics.chatRoomAll(12), topics.nurseCallingPatient(1, 7)]),
-    );
+    expect(second.subscribed).toEqual(expect.arrayContaining([topics.chatRoomAll(12)]));
     await vi.waitFor(() => expect(rt.snapshot().messages.map((m) => m.idx)).toEqual([1, 2, 3]));
     await vi.waitFor(() => expect(second.published).toHaveLength(1));
     expect(second.published[0]).toEqual({
@@ -632,33 +624,6 @@ describe('logout', () => {
   });
 });
 
-describe('the session seam (spec §4, §5)', () => {
-  it('starts after a login with a chosen hospital, waits for one otherwise, and ends on logout', async () => {
-    const { notifyLogin, notifyLogout } = await import('./realtime-seam');
-    const { startRealtimeWithSession } = await import('./realtime');
-    session.clear();
-    const stopWatching = startRealtimeWithSession(rt);
-    try {
-      const noHospital = patientProfile({ idx: 7, loginId: 'demo', choseHospitalIdx: null });
-      session.setTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-      session.setMyData(noHospital);
-      await notifyLogin(noHospital);
-      await flush();
-      expect(clients).toHaveLength(0);
-
-      // Choosing a hospital later stores the new profile: the connection starts then.
-      session.setMyData(profile);
-      await vi.waitFor(() => expect(clients).toHaveLength(1));
-
-      await notifyLogout();
-      expect(lastClient().ended).toBe(true);
-      expect(rt.snapshot().connection).toBe('idle');
-    } finally {
-      stopWatching();
-    }
-  });
-});
-
 describe('pending messages across a reload (nothing a patient sent is lost)', () => {
   const storedPending = () => window.localStorage.getItem(storageKeys.pendingChat);
 
@@ -780,28 +745,6 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
     expect(rt.snapshot().pending).toEqual([]);
     rt.start(profile);
     expect(rt.snapshot().pending.map((p) => p.clientMsgId)).toEqual([message.clientMsgId]);
-  });
-
-  it('is forgotten on logout, together with the session', async () => {
-    serverWithRoom12();
-    const stopWatching = startRealtimeWithSession(rt);
-    try {
-      await vi.waitFor(() => expect(clients).toHaveLength(1));
-      rt.chat.send('약은 언제 먹나요?');
-      expect(storedPending()).not.toBeNull();
-      await endSession();
-      expect(storedPending()).toBeNull();
-    } finally {
-      stopWatching();
-    }
-
-    // The same patient logs in again: nothing from before comes back.
-    session.setTokens({ accessToken: 'access-2', refreshToken: 'refresh-2' });
-    session.setLoginId('demo');
-    session.setMyData(profile);
-    rt = newRealtime();
-    rt.start(profile);
-    expect(rt.snapshot().pending).toEqual([]);
   });
 
   it('ignores stored data it cannot read, and keeps the readable messages of a damaged list', async () => {
