@@ -415,13 +415,7 @@ export function createPatientService(deps: PatientServiceDeps) {
           areas: [account.area],
         });
         for (const item of current)
-          await repo.answerConsent(
-            tx,
-            created.idx,
-            item.termsCode,
-            item.version,
-            agreed.has(item.termsCode),
-          );
+          await repo.answerConsent(tx, created.idx, item.termsCode, item.version, agreed.has(item.termsCode));
         await link(tx, created.idx);
         await audit.record(
           { ...asPatient(created.idx), action: 'patient.signUp', detail: { via: 'kakao' } },
