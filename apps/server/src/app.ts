@@ -62,6 +62,10 @@ import { termsModule } from './modules/terms/terms.module.ts';
 // issue 13 — home-care vital signs
 import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
 import { buildNotificationService, notificationModule } from './modules/notification/notification.module.ts';
+// issue 12 — Kakao login
+import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
+import { kakaoLoginModule } from './modules/kakao-login/kakao-login.module.ts';
+import { createKakaoLoginService } from './modules/kakao-login/kakao-login.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -200,6 +204,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications: notifier,
     });
 
+    // issue 12 — Kakao login: its own tokens come from identity, its accounts from patients
+    const kakaoLogin = createKakaoLoginService({
+      db: app.db,
+      settings: config.kakao,
+      client: config.kakao ? createKakaoClient(config.kakao) : null,
+      identity,
+      accounts: patients,
+      audit: app.audit,
+      log: app.log,
+    });
+
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
     await app.register(hospitalModule, { prefix: API_PREFIX, hospitals });
@@ -216,6 +231,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(vitalSignModule, { prefix: API_PREFIX, people });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
+
+    // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
+    // before identity: its logout stays the last route of the walks
+    await app.register(kakaoLoginModule, { kakao: kakaoLogin });
 
     // Login, lockout, token issue and refresh, logout of both apps (issue 11). Last, as the
     // logout of issue 10 was: route walks in tests end a session only after every other call.

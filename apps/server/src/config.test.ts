@@ -157,4 +157,36 @@ describe('configuration from the environment', () => {
       /DEV_LOG_RESET_CODES: is for development only/,
     );
   });
+
+  // issue 12 — Kakao login
+  it('turns Kakao login on only with both keys, with Kakao’s endpoints unless told otherwise', () => {
+    expect(loadConfig({}).kakao).toBeNull();
+    const kakao = loadConfig({
+      KAKAO_REST_API_KEY: 'rest-key',
+      KAKAO_ADMIN_KEY: 'admin-key',
+      KAKAO_REDIRECT_ORIGIN: 'https://app.example.com/ignored/path',
+      KAKAO_TOKEN_URL: 'http://127.0.0.1:4010/oauth/token',
+    }).kakao;
+    expect(kakao).toEqual({
+      restApiKey: 'rest-key',
+      clientSecret: undefined,
+      adminKey: 'admin-key',
+      appId: undefined,
+      redirectOrigin: 'https://app.example.com',
+      authorizeUrl: 'https://kauth.kakao.com/oauth/authorize',
+      tokenUrl: 'http://127.0.0.1:4010/oauth/token',
+      userUrl: 'https://kapi.kakao.com/v2/user/me',
+      unlinkUrl: 'https://kapi.kakao.com/v1/user/unlink',
+    });
+    expect(() => loadConfig({ KAKAO_REST_API_KEY: 'rest-key' })).toThrow(
+      /KAKAO_ADMIN_KEY: Kakao login needs both KAKAO_REST_API_KEY and KAKAO_ADMIN_KEY/,
+    );
+    expect(() => loadConfig({ KAKAO_ADMIN_KEY: 'admin-key' })).toThrow(
+      /KAKAO_REST_API_KEY: Kakao login needs both/,
+    );
+    expect(() => loadConfig({ KAKAO_USER_URL: 'ftp://kakao.example/me' })).toThrow(
+      /KAKAO_USER_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ KAKAO_APP_ID: 'abc' })).toThrow(/KAKAO_APP_ID: must be the numeric app id/);
+  });
 });

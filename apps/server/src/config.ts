@@ -56,6 +56,14 @@ const rate = (fallback: string) =>
       return { burst, perMinute };
     });
 
+/** An http(s) URL with a default (the Kakao endpoints; tests point them at a stand-in). */
+const httpUrl = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .default(fallback)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }));
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `Name <address>` or a bare address: what nodemailer puts in the From header. */
 const SENDER = /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
@@ -182,6 +190,25 @@ const envSchema = z
       .default('mailto:no-reply@smartcare.local'),
     /** Tries per push and device before it is given up (429 and 5xx are retried with backoff). */
     PUSH_MAX_ATTEMPTS: number('must be a whole number of tries from 1 to 20', { min: 1, max: 20 }).default(6),
+    // issue 12 — Kakao login (decision 016): on when the REST API key and the admin key are set
+    KAKAO_REST_API_KEY: z.string().trim().min(1, 'must be the app’s REST API key').optional(),
+    KAKAO_CLIENT_SECRET: z.string().trim().min(1, 'must be the client secret, or leave it unset').optional(),
+    KAKAO_ADMIN_KEY: z.string().trim().min(1, 'must be the app’s admin key').optional(),
+    /** Kakao's app id: when set, the unlink callback must name it. */
+    KAKAO_APP_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'must be the numeric app id')
+      .optional(),
+    /** The patient app's public origin, for redirect_uri; unset: the origin the request came to. */
+    KAKAO_REDIRECT_ORIGIN: z
+      .url({ error: 'must be an origin such as https://app.example.com' })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    KAKAO_AUTHORIZE_URL: httpUrl('https://kauth.kakao.com/oauth/authorize'),
+    KAKAO_TOKEN_URL: httpUrl('https://kauth.kakao.com/oauth/token'),
+    KAKAO_USER_URL: httpUrl('https://kapi.kakao.com/v2/user/me'),
+    KAKAO_UNLINK_URL: httpUrl('https://kapi.kakao.com/v1/user/unlink'),
   })
   .superRefine((env, context) => {
     // An access token that outlives its refresh token would make refreshing pointless.
@@ -198,6 +225,14 @@ const envSchema = z
         code: 'custom',
         path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+      });
+    }
+    // Half a Kakao set-up would show a button that cannot finish, or accounts it cannot unlink.
+    if (Boolean(env.KAKAO_REST_API_KEY) !== Boolean(env.KAKAO_ADMIN_KEY)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.KAKAO_REST_API_KEY ? 'KAKAO_ADMIN_KEY' : 'KAKAO_REST_API_KEY'],
+        message: 'Kakao login needs both KAKAO_REST_API_KEY and KAKAO_ADMIN_KEY',
       });
     }
     // A logged reset code resets the account: never where real patients are.
@@ -248,6 +283,21 @@ export interface Config {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
   pushMaxAttempts: number;
+  // issue 12 — Kakao login; null: not configured, no Kakao button
+  kakao: KakaoSettings | null;
+}
+
+/** Kakao Login's keys and endpoints (domain.md); the secret and admin key never leave the server. */
+export interface KakaoSettings {
+  restApiKey: string;
+  clientSecret: string | undefined;
+  adminKey: string;
+  appId: string | undefined;
+  redirectOrigin: string | undefined;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userUrl: string;
+  unlinkUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -305,5 +355,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     pushMaxAttempts: e.PUSH_MAX_ATTEMPTS,
+    // issue 12 — Kakao login
+    kakao:
+      e.KAKAO_REST_API_KEY && e.KAKAO_ADMIN_KEY
+        ? {
+            restApiKey: e.KAKAO_REST_API_KEY,
+            clientSecret: e.KAKAO_CLIENT_SECRET,
+            adminKey: e.KAKAO_ADMIN_KEY,
+            appId: e.KAKAO_APP_ID,
+            redirectOrigin: e.KAKAO_REDIRECT_ORIGIN,
+            authorizeUrl: e.KAKAO_AUTHORIZE_URL,
+            tokenUrl: e.KAKAO_TOKEN_URL,
+            userUrl: e.KAKAO_USER_URL,
+            unlinkUrl: e.KAKAO_UNLINK_URL,
+          }
+        : null,
   };
 }

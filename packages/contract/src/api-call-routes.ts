@@ -67,6 +67,17 @@ export const apiCallRoutes = {
     getMyAdmission: route('GET', apiPaths.admission.getMyAdmission),
   },
   patientPolicy: { deletionPolicy: route('GET', apiPaths.patientPolicy.deletionPolicy) },
+  // issue 12 — Kakao login (the unlink callback is Kakao's, not the apps')
+  kakao: {
+    getConfig: route('GET', apiPaths.kakao.getConfig),
+    start: route('POST', apiPaths.kakao.start),
+    login: route('POST', apiPaths.kakao.login),
+    link: route('POST', apiPaths.kakao.link),
+    signUp: route('POST', apiPaths.kakao.signUp),
+    getMyLink: route('GET', apiPaths.kakao.getMyLink),
+    unlink: route('POST', apiPaths.kakao.unlink),
+    unlinkCallback: route('POST', apiPaths.kakao.unlinkCallback),
+  },
   // issue 14 — hospital information
   hospitalContent: {
     getNoticeList: route('GET', apiPaths.hospitalContent.getNoticeList),

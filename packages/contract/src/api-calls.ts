@@ -21,6 +21,17 @@ import {
 import { emptyDataSchema } from './envelope.ts';
 import { hospitalListQuerySchema, hospitalListSchema } from './hospital.ts';
 import {
+  kakaoConfigSchema,
+  kakaoLinkBodySchema,
+  kakaoLinkStatusSchema,
+  kakaoLoginBodySchema,
+  kakaoLoginResultSchema,
+  kakaoSignUpBodySchema,
+  kakaoStartBodySchema,
+  kakaoStartSchema,
+  kakaoUnlinkCallbackBodySchema,
+} from './kakao.ts';
+import {
   contentCategoriesQuerySchema,
   contentCategorySchema,
   contentChangeSchema,
@@ -205,6 +216,20 @@ export const apiCalls = {
   },
   patientPolicy: {
     deletionPolicy: call(r.patientPolicy.deletionPolicy, { response: deletionPolicySchema }),
+  },
+  // issue 12 — Kakao login
+  kakao: {
+    getConfig: call(r.kakao.getConfig, { response: kakaoConfigSchema }),
+    start: call(r.kakao.start, { body: kakaoStartBodySchema, response: kakaoStartSchema }),
+    login: call(r.kakao.login, { body: kakaoLoginBodySchema, response: kakaoLoginResultSchema }),
+    link: call(r.kakao.link, { body: kakaoLinkBodySchema, response: tokenPairSchema }),
+    signUp: call(r.kakao.signUp, { body: kakaoSignUpBodySchema, response: tokenPairSchema }),
+    getMyLink: call(r.kakao.getMyLink, { response: kakaoLinkStatusSchema }),
+    unlink: call(r.kakao.unlink, { response: kakaoLinkStatusSchema }),
+    unlinkCallback: call(r.kakao.unlinkCallback, {
+      body: kakaoUnlinkCallbackBodySchema,
+      response: emptyDataSchema,
+    }),
   },
   // issue 14 — hospital information
   hospitalContent: {

@@ -60,6 +60,18 @@ export const apiPaths = {
   },
   // issue 10 patient UX (points 6–7): public facts the app must not hard-code.
   patientPolicy: { deletionPolicy: '/patient/deletionPolicy' },
+  // issue 12 — Kakao login (decision 016)
+  kakao: {
+    getConfig: '/kakao/getConfig',
+    start: '/kakao/start',
+    login: '/kakao/login',
+    link: '/kakao/link',
+    signUp: '/kakao/signUp',
+    getMyLink: '/kakao/getMyLink',
+    unlink: '/kakao/unlink',
+    /** Kakao's own call when a user disconnects the app at Kakao (admin key). */
+    unlinkCallback: '/kakao/unlinkCallback',
+  },
   // issue 14 — hospital information (notices, FAQ, guides)
   hospitalContent: {
     getNoticeList: '/hospitalContent/getNoticeList',

@@ -40,6 +40,15 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   NO_ACTIVE_ADMISSION: 409,
   ALREADY_ADMITTED: 409,
   ADMISSION_CLOSED: 409,
+  // issue 12 — Kakao login
+  KAKAO_NOT_CONFIGURED: 404,
+  KAKAO_STATE_INVALID: 400,
+  KAKAO_LOGIN_FAILED: 502,
+  KAKAO_TICKET_INVALID: 400,
+  KAKAO_ALREADY_LINKED: 409,
+  KAKAO_NOT_LINKED: 409,
+  KAKAO_UNLINK_NEEDS_PASSWORD: 409,
+  KAKAO_UNLINK_CALLBACK_REFUSED: 401,
   // issue 14 — hospital information
   CONTENT_FILE_TYPE_NOT_ALLOWED: 415,
   CONTENT_FILE_TOO_LARGE: 413,
@@ -78,6 +87,16 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
       '입원 중인 병상이 확인되지 않아 간호사 호출을 보낼 수 없습니다. 상담 채팅을 이용해 주세요.',
     ALREADY_ADMITTED: '이미 입원 중인 환자입니다.',
     ADMISSION_CLOSED: '이미 퇴원 처리된 입원 기록입니다.',
+    // issue 12 — Kakao login
+    KAKAO_NOT_CONFIGURED: '카카오 로그인을 사용할 수 없습니다.',
+    KAKAO_STATE_INVALID: '로그인 요청이 만료되었거나 올바르지 않습니다. 처음부터 다시 시도해 주세요.',
+    KAKAO_LOGIN_FAILED: '카카오 로그인을 완료하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    KAKAO_TICKET_INVALID: '카카오 계정 확인 시간이 지났습니다. 카카오 로그인을 다시 해 주세요.',
+    KAKAO_ALREADY_LINKED: '이미 다른 카카오 계정과 연결된 계정입니다.',
+    KAKAO_NOT_LINKED: '카카오 계정이 연결되어 있지 않습니다.',
+    KAKAO_UNLINK_NEEDS_PASSWORD:
+      '비밀번호가 없는 계정은 카카오 연결을 해제할 수 없습니다. 비밀번호를 먼저 설정해 주세요.',
+    KAKAO_UNLINK_CALLBACK_REFUSED: '허용되지 않은 요청입니다.',
     // issue 14 — hospital information
     CONTENT_FILE_TYPE_NOT_ALLOWED: 'PNG, JPEG, WebP, GIF 이미지와 PDF 파일만 올릴 수 있습니다.',
     CONTENT_FILE_TOO_LARGE: '파일이 너무 큽니다. 이미지는 3MB, PDF는 10MB까지 올릴 수 있습니다.',
@@ -111,6 +130,16 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
       'No current admission to a bed was found, so a nurse call cannot be sent. Please use the consulting chat.',
     ALREADY_ADMITTED: 'This patient is already admitted.',
     ADMISSION_CLOSED: 'This admission has already been closed.',
+    // issue 12 — Kakao login
+    KAKAO_NOT_CONFIGURED: 'Kakao login is not available.',
+    KAKAO_STATE_INVALID: 'The login request has expired or is not valid. Please start again.',
+    KAKAO_LOGIN_FAILED: 'Kakao login could not be completed. Please try again shortly.',
+    KAKAO_TICKET_INVALID: 'The Kakao sign-in has expired. Please log in with Kakao again.',
+    KAKAO_ALREADY_LINKED: 'This account is already linked to another Kakao account.',
+    KAKAO_NOT_LINKED: 'No Kakao account is linked.',
+    KAKAO_UNLINK_NEEDS_PASSWORD:
+      'An account without a password cannot unlink Kakao. Please set a password first.',
+    KAKAO_UNLINK_CALLBACK_REFUSED: 'This request is not allowed.',
     // issue 14 — hospital information
     CONTENT_FILE_TYPE_NOT_ALLOWED: 'Only PNG, JPEG, WebP and GIF images and PDF files can be uploaded.',
     CONTENT_FILE_TOO_LARGE: 'The file is too large: images up to 3 MB, PDF files up to 10 MB.',
@@ -143,6 +172,15 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     NO_ACTIVE_ADMISSION: '未找到住院床位信息，无法呼叫护士。请使用咨询聊天。',
     ALREADY_ADMITTED: '该患者已在住院中。',
     ADMISSION_CLOSED: '该住院记录已出院。',
+    // issue 12 — Kakao login
+    KAKAO_NOT_CONFIGURED: '无法使用 Kakao 登录。',
+    KAKAO_STATE_INVALID: '登录请求已过期或无效，请重新开始。',
+    KAKAO_LOGIN_FAILED: '无法完成 Kakao 登录，请稍后再试。',
+    KAKAO_TICKET_INVALID: 'Kakao 验证已过期，请重新使用 Kakao 登录。',
+    KAKAO_ALREADY_LINKED: '该账号已与其他 Kakao 账号关联。',
+    KAKAO_NOT_LINKED: '未关联 Kakao 账号。',
+    KAKAO_UNLINK_NEEDS_PASSWORD: '没有密码的账号无法解除 Kakao 关联，请先设置密码。',
+    KAKAO_UNLINK_CALLBACK_REFUSED: '不允许的请求。',
     // issue 14 — hospital information
     CONTENT_FILE_TYPE_NOT_ALLOWED: '只能上传 PNG、JPEG、WebP、GIF 图片和 PDF 文件。',
     CONTENT_FILE_TOO_LARGE: '文件过大：图片最大 3MB，PDF 最大 10MB。',

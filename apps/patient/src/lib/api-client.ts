@@ -47,7 +47,17 @@ const client = createApiClient({
   },
   refreshPath: apiPaths.patient.refresh,
   refreshLock: 'smartcare-patient-token-refresh',
-  publicPaths: [apiPaths.patient.login, apiPaths.patient.iosLogin, apiPaths.patient.refresh],
+  publicPaths: [
+    apiPaths.patient.login,
+    apiPaths.patient.iosLogin,
+    apiPaths.patient.refresh,
+    // issue 12 — Kakao login: a refusal there is no session ending
+    apiPaths.kakao.getConfig,
+    apiPaths.kakao.start,
+    apiPaths.kakao.login,
+    apiPaths.kakao.link,
+    apiPaths.kakao.signUp,
+  ],
   host: apiHost,
   locale: currentLocale,
   async onSessionEnded(reason) {

@@ -440,6 +440,37 @@ const enUS: Catalogue = {
     deviceOn: 'This device will receive notifications.',
     deviceOff: 'This device will no longer receive notifications.',
   },
+  // issue 12 — Kakao login
+  kakaoButton: {
+    or: 'or',
+    label: 'Log in with Kakao',
+  },
+  kakaoLogin: {
+    title: 'Kakao login',
+    checking: 'Checking your Kakao account',
+    cancelled: 'Kakao login was cancelled. You can try again from the login screen.',
+    invalid: 'The Kakao login details are not valid. Please try again from the login screen.',
+    backToLogin: 'Back to login',
+    welcome: 'This is your first visit with Kakao. Link your existing account, or start a new one.',
+    welcomeNamed:
+      '{{name}}, this is your first visit with Kakao. Link your existing account, or start a new one.',
+    linkTitle: 'I already have an account',
+    linkBody: 'Confirm your ID and password once; from then on Kakao login takes you straight in.',
+    linkSubmit: 'Link account and log in',
+    newTitle: 'I am new here',
+    newBody: 'Agree to the terms to sign up with your Kakao account. You choose your hospital next.',
+    newSubmit: 'Agree and start',
+  },
+  kakaoLink: {
+    title: 'Linked logins',
+    kakao: 'Kakao login',
+    notLinked: 'Not linked. You can link this account from the Kakao login.',
+    linkedSince: 'Linked since {{date}}',
+    onlyWayIn: 'This account has no password, so Kakao cannot be unlinked.',
+    unlink: 'Unlink',
+    unlinkConfirm: 'Unlink Kakao? Afterwards, log in with your ID and password.',
+    unlinked: 'Kakao was unlinked.',
+  },
 };
 
 export default enUS;

@@ -100,6 +100,11 @@ const krKOStart = {
     offline: '연결되어 있지 않습니다.',
     offlineAction: '연결되어 있지 않아 지금은 할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
+  // issue 12 — Kakao login button (first screen)
+  kakaoButton: {
+    or: '또는',
+    label: '카카오 로그인',
+  },
 };
 
 export default krKOStart;

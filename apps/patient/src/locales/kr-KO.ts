@@ -346,6 +346,33 @@ const krKO = {
     deviceOn: '이 기기로 알림을 보내 드립니다.',
     deviceOff: '이 기기로는 알림을 보내지 않습니다.',
   },
+  // issue 12 — Kakao login
+  kakaoLogin: {
+    title: '카카오 로그인',
+    checking: '카카오 계정을 확인하고 있습니다',
+    cancelled: '카카오 로그인을 취소했습니다. 로그인 화면에서 다시 시도할 수 있습니다.',
+    invalid: '카카오 로그인 정보가 올바르지 않습니다. 로그인 화면에서 다시 시도해 주세요.',
+    backToLogin: '로그인 화면으로',
+    welcome: '카카오 계정으로 처음 오셨네요. 이미 계정이 있으면 연결하고, 없으면 새로 시작해 주세요.',
+    welcomeNamed:
+      '{{name}}님, 카카오 계정으로 처음 오셨네요. 이미 계정이 있으면 연결하고, 없으면 새로 시작해 주세요.',
+    linkTitle: '이미 계정이 있어요',
+    linkBody: '아이디와 비밀번호를 한 번 확인하면 다음부터 카카오 로그인으로 바로 들어올 수 있습니다.',
+    linkSubmit: '계정 연결하고 로그인',
+    newTitle: '처음 이용해요',
+    newBody: '약관에 동의하면 카카오 계정으로 새로 가입합니다. 다음 화면에서 병원을 선택해 주세요.',
+    newSubmit: '동의하고 시작하기',
+  },
+  kakaoLink: {
+    title: '로그인 연결',
+    kakao: '카카오 로그인',
+    notLinked: '연결되어 있지 않습니다. 카카오 로그인 화면에서 이 계정을 연결할 수 있습니다.',
+    linkedSince: '{{date}}부터 연결됨',
+    onlyWayIn: '비밀번호가 없는 계정이라 연결을 해제할 수 없습니다.',
+    unlink: '연결 해제',
+    unlinkConfirm: '카카오 연결을 해제할까요? 해제한 뒤에는 아이디와 비밀번호로 로그인해 주세요.',
+    unlinked: '카카오 연결을 해제했습니다.',
+  },
 };
 
 export type Catalogue = typeof krKO;

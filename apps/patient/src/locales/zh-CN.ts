@@ -419,6 +419,36 @@ const zhCN: Catalogue = {
     deviceOn: '此设备将接收通知。',
     deviceOff: '此设备将不再接收通知。',
   },
+  // issue 12 — Kakao login
+  kakaoButton: {
+    or: '或',
+    label: 'Kakao 登录',
+  },
+  kakaoLogin: {
+    title: 'Kakao 登录',
+    checking: '正在确认 Kakao 账号',
+    cancelled: '已取消 Kakao 登录。可在登录页面重试。',
+    invalid: 'Kakao 登录信息无效。请在登录页面重试。',
+    backToLogin: '返回登录页面',
+    welcome: '您首次使用 Kakao 登录。已有账号请关联，没有账号请新建。',
+    welcomeNamed: '{{name}}，您首次使用 Kakao 登录。已有账号请关联，没有账号请新建。',
+    linkTitle: '我已有账号',
+    linkBody: '确认一次账号和密码后，以后可直接使用 Kakao 登录。',
+    linkSubmit: '关联账号并登录',
+    newTitle: '我是新用户',
+    newBody: '同意条款后将使用 Kakao 账号注册。下一步请选择医院。',
+    newSubmit: '同意并开始',
+  },
+  kakaoLink: {
+    title: '登录关联',
+    kakao: 'Kakao 登录',
+    notLinked: '未关联。可在 Kakao 登录页面关联此账号。',
+    linkedSince: '{{date}} 起已关联',
+    onlyWayIn: '此账号没有密码，无法解除 Kakao 关联。',
+    unlink: '解除关联',
+    unlinkConfirm: '要解除 Kakao 关联吗？解除后请使用账号和密码登录。',
+    unlinked: '已解除 Kakao 关联。',
+  },
 };
 
 export default zhCN;

@@ -63,6 +63,17 @@ const EXAMPLES: Record<string, RouteExample> = {
   },
   [`PUT ${apiPaths.admission.moveBed}`]: { body: { admissionIdx: 1, ward: '7병동', bed: '703-1' } },
   [`PUT ${apiPaths.admission.discharge}`]: { body: { admissionIdx: 1 } },
+  // issue 12 — Kakao login
+  [`POST ${apiPaths.kakao.start}`]: { body: { area: 'hospital' } },
+  [`POST ${apiPaths.kakao.login}`]: { body: { code: 'example-code', state: 'example-state' } },
+  [`POST ${apiPaths.kakao.link}`]: {
+    body: { ticket: 'example-ticket', loginId: 'someone', password: 'Some-pass1' },
+  },
+  [`POST ${apiPaths.kakao.signUp}`]: {
+    body: { ticket: 'example-ticket', agreedTermsCodes: ['SERVICE', 'PRIVACY', 'HEALTH_DATA'] },
+  },
+  [`POST ${apiPaths.kakao.unlinkCallback}`]: { body: { user_id: '1234' } },
+  [`GET ${apiPaths.kakao.unlinkCallback}`]: { query: { user_id: '1234' } },
   // issue 14 — hospital information
   [`GET ${apiPaths.hospitalContent.getContent}`]: { query: { idx: '1' } },
   [`GET ${apiPaths.hospitalContent.search}`]: { query: { keyword: '주차' } },

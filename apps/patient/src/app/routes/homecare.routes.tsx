@@ -19,6 +19,22 @@ export const homecareRoutes: RouteObject[] = [
     ),
   },
   ...sharedAreaRoutes('homecare'),
+  // issue 12 — Kakao login: Kakao's redirect lands here (the sign-up's terms field handed in)
+  {
+    path: p.kakaoCallback.path,
+    ...lazyScreen(
+      async () => {
+        const [{ KakaoCallbackScreen }, { TermsAgreementField }] = await Promise.all([
+          import('../../features/auth/kakao-callback-screen'),
+          import('../../features/terms/terms-agreement-field'),
+        ]);
+        return function KakaoCallbackRoute() {
+          return <KakaoCallbackScreen area="homecare" TermsField={TermsAgreementField} />;
+        };
+      },
+      () => ({}),
+    ),
+  },
   ...[
     p.telemedicineConfig,
     p.telemedicineList,
@@ -43,7 +59,6 @@ export const homecareRoutes: RouteObject[] = [
     p.medicationMain,
     p.medicationCalendar,
     p.medicationDetail,
-    p.kakaoCallback,
     p.dietRegist,
     p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),

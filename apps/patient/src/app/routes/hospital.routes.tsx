@@ -23,6 +23,22 @@ export const hospitalRoutes: RouteObject[] = [
       () => ({ area: 'hospital' as const }),
     ),
   },
+  // issue 12 — Kakao login: Kakao's redirect lands here (the sign-up's terms field handed in)
+  {
+    path: p.kakaoCallback.path,
+    ...lazyScreen(
+      async () => {
+        const [{ KakaoCallbackScreen }, { TermsAgreementField }] = await Promise.all([
+          import('../../features/auth/kakao-callback-screen'),
+          import('../../features/terms/terms-agreement-field'),
+        ]);
+        return function KakaoCallbackRoute() {
+          return <KakaoCallbackScreen area="hospital" TermsField={TermsAgreementField} />;
+        };
+      },
+      () => ({}),
+    ),
+  },
   ...[
     p.rateList,
     p.rate,
@@ -32,7 +48,6 @@ export const hospitalRoutes: RouteObject[] = [
     p.newsNotice,
     p.newsFaq,
     p.newsDetail,
-    p.kakaoCallback,
     p.guideSearchList,
     p.guideSearchDetail,
     p.documentRequestList,

@@ -28,7 +28,10 @@ describe('the login screen', () => {
     await user.click(screen.getByRole('button', { name: '로그인' }));
 
     expect(await screen.findByTestId('landed')).toHaveTextContent('/homecare/home');
-    expect(api.seen[0]!.body).toEqual({ loginId: 'demo', password: 'Demo1234!' });
+    expect(api.seen.find((r) => r.path === apiPaths.patient.login)!.body).toEqual({
+      loginId: 'demo',
+      password: 'Demo1234!',
+    });
     expect(session.snapshot()).toMatchObject({ accessToken: 'a1', refreshToken: 'r1', loginId: 'demo' });
     expect(session.snapshot().myData?.name).toBe('이순자');
     expect(localStorage.getItem('rememberedLoginId')).toBe('demo');
@@ -40,7 +43,8 @@ describe('the login screen', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: '로그인' }));
     expect(await screen.findByText('아이디를 입력해 주세요')).toBeInTheDocument();
     expect(screen.getByText('비밀번호를 입력해 주세요')).toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    // Only the Kakao button's question (issue 12) went out; no login.
+    expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${apiPaths.kakao.getConfig}`]);
   });
 
   it('shows a refusal in the patient’s language, by its result code', async () => {

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-error';
 import { validationText } from '../../lib/form-rules';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage-keys';
 import { useLogin } from './api/login';
+import { KakaoLoginButton } from './kakao-login-button';
 
 /**
  * The guarded screen of this area that sent the patient here (LazyRoute's `from`), if any.
@@ -111,6 +112,7 @@ export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 
           {t('login.submit')}
         </button>
       </form>
+      <KakaoLoginButton area={area} />
       <nav className="link-row" aria-label={t('login.moreActions')}>
         <Link to={paths.account.signUp.href()}>{t('login.signUp')}</Link>
         <Link to={paths.account.forgotPassword.href()}>{t('login.forgotPassword')}</Link>

@@ -16,6 +16,7 @@ import { setTextSize, storedTextSize, TEXT_SIZES, type TextSize } from '../../li
 import { changeLocale, currentLocale } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { usePatient } from './api/get-patient';
+import { KakaoLinkSection } from './kakao-link-section';
 
 /** Each language named in its own words, so a patient can find theirs in any language. */
 const LANGUAGES: { locale: AppLocale; name: string }[] = [
@@ -136,6 +137,8 @@ export function SettingsHomeScreen({ area }: { area: Area }) {
           ]}
         />
       </Section>
+
+      <KakaoLinkSection />
 
       <Section title={t('settings.account')}>
         <MenuList

@@ -157,6 +157,37 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       });
     },
 
+    // issue 12 — Kakao login (decision 016): the same lockout, audit and tokens as the password login
+    /**
+     * The password proof before a Kakao account is linked: the same throttling as the login
+     * (decision 013), so linking is no way around a lock. Returns the account; issues nothing.
+     */
+    provePatientPassword(loginId: string, password: string, device?: LoginDevice) {
+      return attemptLogin({
+        principal: 'patient',
+        loginId,
+        password,
+        device,
+        db,
+        config,
+        findAccount: (id) => accounts.patient.credentialsByLoginId(id),
+        onWrongPassword: (known) =>
+          audit.record({
+            ...asPatient(known.idx),
+            actorType: 'system',
+            actorIdx: null,
+            action: 'patient.loginFailed',
+            detail: { via: 'kakaoLink' },
+          }),
+      });
+    },
+
+    /** A patient another way of logging in has identified (Kakao): the password login's tokens. */
+    async patientLoginVia(account: { idx: number; loginId: string }, via: 'kakao'): Promise<TokenPair> {
+      await audit.record({ ...asPatient(account.idx), action: 'patient.login', detail: { via } });
+      return tokens.issuePair({ principal: 'patient', idx: account.idx, loginId: account.loginId });
+    },
+
     /** Ends one login (decision 012): its refresh family, its access tokens and its broker connections. */
     /** Ends one login; its end is part of the record, like its start (patient.login, staff.login). */
     async logout(who: { principal: 'patient' | 'staff'; idx: number; sid: string }): Promise<void> {

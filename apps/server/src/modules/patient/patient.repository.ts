@@ -13,13 +13,14 @@ import type { SqlQueryable } from '../../plugins/db/database.ts';
 export interface PatientCredentials {
   idx: number;
   loginId: string;
-  passwordHash: string;
+  passwordHash: string | null;
   email: string | null;
 }
 
 export interface NewPatient {
   loginId: string;
-  passwordHash: string;
+  /** Null: no password login (a Kakao sign-up, issue 12). */
+  passwordHash: string | null;
   name: string;
   email?: string | null;
   phone?: string | null;

@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type {
   AlarmSettings,
   AlarmUpdateBody,
@@ -382,6 +382,47 @@ export function createPatientService(deps: PatientServiceDeps) {
         return 'done';
       });
       if (outcome === 'invalid') throw new DomainError('VERIFICATION_CODE_INVALID');
+    },
+
+    // issue 12 — Kakao login (decision 016)
+    /**
+     * A patient who signs up with Kakao: no password (no password login until one is set
+     * with the reset by e-mail), a generated login id no one can type at sign-up, the
+     * terms answered as at sign-up, no hospital yet (the app asks next). `link` runs in the same
+     * transaction, so an account never exists without the Kakao account that made it.
+     */
+    async createWithoutPassword(
+      account: {
+        name: string;
+        email: string | null;
+        area: 'HOSPITAL' | 'HOMECARE';
+        agreedTermsCodes: readonly string[];
+      },
+      link: (tx: SqlQueryable, patientIdx: number) => Promise<void>,
+    ): Promise<{ idx: number; loginId: string }> {
+      // The sign-up's rule: every required terms agreed to, each answer at its current version.
+      const current = await terms.listCurrent();
+      const agreed = new Set(account.agreedTermsCodes);
+      if (current.some((item) => item.required && !agreed.has(item.termsCode)))
+        throw new FieldValidationError([{ field: 'agreedTermsCodes', message: 'required' }]);
+      return db.transaction(async (tx) => {
+        const created = await repo.insert(tx, {
+          // The sign-up's rule (LOGIN_ID_PATTERN) has no '#': this id can never be taken there.
+          loginId: `kakao#${randomBytes(9).toString('base64url')}`,
+          passwordHash: null,
+          name: account.name,
+          email: account.email,
+          areas: [account.area],
+        });
+        for (const item of current)
+          await repo.answerConsent(tx, created.idx, item.termsCode, item.version, agreed.has(item.termsCode));
+        await link(tx, created.idx);
+        await audit.record(
+          { ...asPatient(created.idx), action: 'patient.signUp', detail: { via: 'kakao' } },
+          tx,
+        );
+        return created;
+      });
     },
   };
 }

@@ -30,9 +30,18 @@ export async function login(credentials: LoginBody): Promise<PatientProfile> {
     const message = refusal?.message ?? envelope.description ?? '';
     throw new ApiError(envelope.code ?? -1, message, envelope.data ?? null);
   }
-  session.setTokens({ accessToken: envelope.data.accessToken, refreshToken: envelope.data.refreshToken });
-  session.setLoginId(credentials.loginId);
+  return startSession(envelope.data, credentials.loginId);
+}
+
+/**
+ * What every login does once it has a token pair (password or Kakao, issue 12): keep the
+ * pair, load the profile, hand the native wrapper's push token over, start real time.
+ */
+export async function startSession(pair: TokenPair, loginId?: string): Promise<PatientProfile> {
+  session.setTokens({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
+  if (loginId) session.setLoginId(loginId);
   const profile = await loadPatient();
+  if (!loginId) session.setLoginId(profile.loginId);
   void uploadPushToken();
   await notifyLogin(profile);
   return profile;
