@@ -1,5 +1,6 @@
 import { Component, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { RouteErrorScreen } from '../components/ui/route-error-screen';
 import { LoadingView } from '../components/ui/state-views';
 import { rememberRoute } from '../lib/last-route';
@@ -18,6 +19,7 @@ export function RootLayout() {
   return (
     <>
       {loading && <div className="route-progress" aria-hidden="true" />}
+      <OfflineBanner />
       <ScreenErrorBoundary path={location.pathname}>
         <Suspense fallback={<LoadingView />}>
           <Outlet />

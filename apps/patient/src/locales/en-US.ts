@@ -416,6 +416,13 @@ const enUS: Catalogue = {
     textSizes: { normal: 'Normal', large: 'Large', xlarge: 'Extra large' },
     saved: 'Saved.',
   },
+  // issue 12, installable and usable offline
+  pwa: {
+    offlineTitle: 'Offline',
+    offlineBody: 'No internet connection: showing what the app last received.',
+    offlineAction:
+      'No internet connection, so this cannot be done now. Please try again once you are connected.',
+  },
 };
 
 export default enUS;

@@ -98,6 +98,12 @@ const krKOStart = {
     offline: '연결되어 있지 않습니다.',
     offlineAction: '연결되어 있지 않아 지금은 할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
+  // issue 12, installable and usable offline (the banner shows on the first screen)
+  pwa: {
+    offlineTitle: '오프라인',
+    offlineBody: '인터넷에 연결되어 있지 않아 마지막으로 받은 내용을 보여 드립니다.',
+    offlineAction: '인터넷에 연결되어 있지 않아 지금은 할 수 없습니다. 연결된 뒤 다시 시도해 주세요.',
+  },
 };
 
 export default krKOStart;

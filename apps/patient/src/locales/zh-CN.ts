@@ -396,6 +396,12 @@ const zhCN: Catalogue = {
     textSizes: { normal: '标准', large: '大', xlarge: '特大' },
     saved: '已保存。',
   },
+  // issue 12, installable and usable offline
+  pwa: {
+    offlineTitle: '离线',
+    offlineBody: '未连接到互联网，正在显示最近一次收到的内容。',
+    offlineAction: '未连接到互联网，暂时无法操作。连接后请重试。',
+  },
 };
 
 export default zhCN;
