@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import pxtorem from 'postcss-pxtorem';
@@ -108,7 +109,17 @@ function firstScreenFiles(outDir: string): Set<string> {
   return files;
 }
 
-const outDir = fileURLToPath(new URL('./dist', import.meta.url));
+/** Where this build writes (a benchmark builds elsewhere with --outDir): the precache list reads its manifest there. */
+let resolvedOutDir = fileURLToPath(new URL('./dist', import.meta.url));
+function rememberOutDir(): Plugin {
+  return {
+    name: 'smartcare:remember-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      resolvedOutDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   // Brotli and gzip copies next to each asset: the server sends them as they are (no work per
@@ -117,6 +128,7 @@ export default defineConfig(({ command }) => ({
     react(),
     reactRouterTreeShaking(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    rememberOutDir(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'service-worker',
@@ -130,7 +142,7 @@ export default defineConfig(({ command }) => ({
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         manifestTransforms: [
           (entries) => {
-            const firstScreen = firstScreenFiles(outDir);
+            const firstScreen = firstScreenFiles(resolvedOutDir);
             const manifest = entries.filter(
               (entry) => !entry.url.startsWith('assets/') || firstScreen.has(entry.url),
             );
@@ -180,7 +192,6 @@ export default defineConfig(({ command }) => ({
     proxy: { '/medical2': 'http://127.0.0.1:18081', '/mqtt': { target: 'ws://127.0.0.1:18081', ws: true } },
   },
   build: {
-    outDir,
     target: 'es2022',
     sourcemap: false,
     manifest: true,
