@@ -26,7 +26,7 @@ async function waitForServiceWorker(page: Page): Promise<void> {
     async () => {
       if (!('serviceWorker' in navigator)) return false;
       const registration = await navigator.serviceWorker.getRegistration();
-      return Boolean(registration?.active && navigator.serviceWorker.controller);
+      return Boolean(registration?.active && navigator.serviceWorker.controller?.state === 'activated');
     },
     undefined,
     { timeout: 30_000 },

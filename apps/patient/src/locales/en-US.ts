@@ -422,6 +422,9 @@ const enUS: Catalogue = {
     offlineBody: 'No internet connection: showing what the app last received.',
     offlineAction:
       'No internet connection, so this cannot be done now. Please try again once you are connected.',
+    screenOfflineTitle: 'Available once you are online',
+    screenOfflineBody:
+      'This screen is not stored on your phone yet. Please try again once you are connected.',
   },
 };
 
