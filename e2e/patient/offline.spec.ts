@@ -99,7 +99,7 @@ test.describe('installable and usable offline', () => {
 
     // Home, from the service worker's shell and the kept profile, under the banner.
     const banner = page.getByRole('status').filter({ hasText: '오프라인' });
-    await expect(banner).toContainText('마지막으로 받은 내용을 보여 드립니다');
+    await expect(banner).toContainText('마지막으로 받은 내용입니다');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('스마트 병원');
     await expect(page.getByText(`${patient.name}님`, { exact: false }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: '나의 병원' })).toBeVisible();

@@ -419,7 +419,7 @@ const enUS: Catalogue = {
   // issue 12, installable and usable offline
   pwa: {
     offlineTitle: 'Offline',
-    offlineBody: 'No internet connection: showing what the app last received.',
+    offlineBody: 'Showing what was last received.',
     offlineAction:
       'No internet connection, so this cannot be done now. Please try again once you are connected.',
     screenOfflineTitle: 'Available once you are online',

@@ -101,7 +101,7 @@ const krKOStart = {
   // issue 12, installable and usable offline (the banner shows on the first screen)
   pwa: {
     offlineTitle: '오프라인',
-    offlineBody: '인터넷에 연결되어 있지 않아 마지막으로 받은 내용을 보여 드립니다.',
+    offlineBody: '마지막으로 받은 내용입니다.',
     offlineAction: '인터넷에 연결되어 있지 않아 지금은 할 수 없습니다. 연결된 뒤 다시 시도해 주세요.',
     screenOfflineTitle: '인터넷에 연결되면 볼 수 있습니다',
     screenOfflineBody:

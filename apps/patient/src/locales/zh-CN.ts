@@ -399,7 +399,7 @@ const zhCN: Catalogue = {
   // issue 12, installable and usable offline
   pwa: {
     offlineTitle: '离线',
-    offlineBody: '未连接到互联网，正在显示最近一次收到的内容。',
+    offlineBody: '显示的是最近一次收到的内容。',
     offlineAction: '未连接到互联网，暂时无法操作。连接后请重试。',
     screenOfflineTitle: '联网后即可查看',
     screenOfflineBody: '此页面尚未保存到手机上。请连接互联网后重试。',

@@ -13,12 +13,14 @@ describe('the offline banner (issue 12)', () => {
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
 
     act(() => onlineManager.setOnline(false));
-    expect(screen.getByRole('status')).toHaveTextContent(
-      '오프라인 인터넷에 연결되어 있지 않아 마지막으로 받은 내용을 보여 드립니다.',
-    );
+    expect(screen.getByRole('status')).toHaveTextContent('오프라인 마지막으로 받은 내용입니다.');
+
+    // The screens' sticky headers move below it while it shows.
+    expect(document.documentElement.style.getPropertyValue('--offline-banner-height')).toMatch(/^\d+px$/);
 
     act(() => onlineManager.setOnline(true));
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(document.documentElement.style.getPropertyValue('--offline-banner-height')).toBe('');
   });
 
   it('follows the browser’s offline and online events', () => {
