@@ -71,6 +71,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
+    // The patient app's service worker (issue 12) would precache in every test and answer
+    // navigations from its cache: only the specs that test it let it run
+    // (`test.use({ serviceWorkers: 'allow' })`, e2e/patient/offline.spec.ts).
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'smoke', testMatch: /smoke\.spec\.ts$/, use: phone },

@@ -1,10 +1,12 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import pxtorem from 'postcss-pxtorem';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -41,6 +43,84 @@ function reactRouterTreeShaking(): Plugin {
 const FIRST_SCREEN_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
+/**
+ * The installed app (decision 017). start_url and scope are `/`: the server serves this
+ * build at the site's root and the app routes in the hash (spec §2).
+ */
+const webAppManifest: Partial<ManifestOptions> = {
+  id: '/',
+  name: '스마트 헬스케어',
+  short_name: '스마트 헬스케어',
+  description: '병원과 재택케어 환자를 위한 스마트 헬스케어 앱',
+  lang: 'ko',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  theme_color: '#0b5cd5',
+  background_color: '#f4f6f9',
+  categories: ['health', 'medical'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+/**
+ * The modules whose chunks the service worker precaches: the shell, the Korean catalogue and
+ * the two screens an opened app lands on (home, login). Every other screen is cached when
+ * first used (service-worker/sw.ts); vite-plugin-pwa's default would precache all of them.
+ */
+const FIRST_SCREEN_MODULES = [
+  'index.html',
+  'src/locales/kr-KO.ts',
+  'src/features/patient/home-screen.tsx',
+  'src/features/auth/login-screen.tsx',
+];
+
+interface ViteManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The files of FIRST_SCREEN_MODULES and everything they import statically, from Vite's build manifest. */
+function firstScreenFiles(outDir: string): Set<string> {
+  const manifestFile = `${outDir}/.vite/manifest.json`;
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build.manifest must stay on`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>;
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of FIRST_SCREEN_MODULES) {
+    if (!manifest[key])
+      throw new Error(`vite.config.ts FIRST_SCREEN_MODULES: ${key} is not a chunk of the build`);
+    visit(key);
+  }
+  return files;
+}
+
+/** Where this build writes (a benchmark builds elsewhere with --outDir): the precache list reads its manifest there. */
+let resolvedOutDir = fileURLToPath(new URL('./dist', import.meta.url));
+function rememberOutDir(): Plugin {
+  return {
+    name: 'smartcare:remember-out-dir',
+    apply: 'build',
+    configResolved(config) {
+      resolvedOutDir = path.resolve(config.root, config.build.outDir);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   // Brotli and gzip copies next to each asset: the server sends them as they are (no work per
   // request), which a patient on a cheap phone and a slow network feels first.
@@ -48,6 +128,30 @@ export default defineConfig(({ command }) => ({
     react(),
     reactRouterTreeShaking(),
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    rememberOutDir(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      // Registered by the app itself after the first screen (lib/pwa/register-service-worker.ts).
+      injectRegister: false,
+      manifest: webAppManifest,
+      includeManifestIcons: false,
+      injectManifest: {
+        // The plugin adds the web app manifest itself.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        manifestTransforms: [
+          (entries) => {
+            const firstScreen = firstScreenFiles(resolvedOutDir);
+            const manifest = entries.filter(
+              (entry) => !entry.url.startsWith('assets/') || firstScreen.has(entry.url),
+            );
+            return { manifest, warnings: [] };
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   base: '/',
   resolve: {

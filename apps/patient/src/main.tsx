@@ -9,6 +9,9 @@ import { resumeSession } from './lib/auth';
 import { initI18n } from './lib/i18n';
 import { restoreLastRoute } from './lib/last-route';
 import { startPreloadErrorHandling } from './lib/preload-error';
+import { forgetOfflineQueries } from './lib/pwa/offline-queries';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
+import { startOnlineState } from './lib/pwa/use-online';
 import { whenLoggedIn } from './lib/realtime-seam';
 import { storageKeys, writeStorage } from './lib/storage-keys';
 import { applyTextSize, storedTextSize } from './lib/text-size';
@@ -21,12 +24,18 @@ restoreLastRoute();
 applyTextSize(storedTextSize());
 startAppHeight();
 startTouchEmulation();
+startOnlineState();
 // The chat connection (spec §4) loads with the session: beside the first screen when one is
 // stored, else at login (a logged-out first screen carries none of it).
 whenLoggedIn(
   () => void import('./app/realtime-session').then((m) => m.startRealtimeWithSession()),
   // Chat written before a logout that the module did not see (it forgets them when loaded without a session).
-  () => writeStorage(storageKeys.pendingChat, null),
+  () => {
+    writeStorage(storageKeys.pendingChat, null);
+    // What was kept for reading offline belongs to the login that ended (decision 017).
+    writeStorage(storageKeys.offlineChat, null);
+    forgetOfflineQueries();
+  },
 );
 
 void initI18n().then(() => {
@@ -36,4 +45,5 @@ void initI18n().then(() => {
     </StrictMode>,
   );
   void resumeSession();
+  registerServiceWorker();
 });

@@ -21,6 +21,9 @@ describe('the server’s edges', () => {
       await writeFile(path.join(sites, dir, 'index.html'), `<!doctype html><title>${title}</title>`);
       await writeFile(path.join(sites, dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     }
+    // issue 12: the installed app's service worker and manifest (decision 017).
+    await writeFile(path.join(sites, 'patient', 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(sites, 'patient', 'manifest.webmanifest'), '{"name":"스마트 헬스케어"}');
     t = await buildTestApp({
       config: { corsOrigins: ['https://app.example.com'], bodyLimit: 2048 },
       build: { static: { patientDist: path.join(sites, 'patient'), staffDist: path.join(sites, 'staff') } },
@@ -123,6 +126,18 @@ describe('the server’s edges', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const missingAsset = await fetch(`${t.baseUrl}/assets/missing.js`);
     expect(missingAsset.status).toBe(404);
+  });
+
+  it('never lets a browser keep the service worker or the web app manifest without asking (a deploy reaches installed apps)', async () => {
+    for (const file of ['/sw.js', '/manifest.webmanifest', '/']) {
+      const response = await fetch(`${t.baseUrl}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    // The policy lets the app register its worker and read its manifest from its own origin.
+    const csp = (await fetch(`${t.baseUrl}/`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it('publishes the OpenAPI document with every call, and the viewer', async () => {

@@ -103,6 +103,11 @@ export interface MqttRealtimeOptions {
   autoStart?: boolean;
   /** A QoS 1 publish cut off by a dropped connection may never settle: given up after this long. */
   publishTimeoutMs?: number;
+  /**
+   * True while the device has no network at all: no attempt and no error is made until
+   * `retryNow()` (the patient app calls it on the browser's `online` event; issue 12).
+   */
+  offline?: () => boolean;
 }
 
 /** Listeners of one event: `on` returns the function that removes the listener again. */
@@ -185,6 +190,7 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   const backoff = options.backoff ?? defaultBackoff;
   const connectBroker = options.connect ?? connectWithMqttJs;
   const publishTimeoutMs = options.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
+  const offline = options.offline ?? (() => false);
   const clientIdOf =
     options.clientId ??
     ((credentials: RealtimeCredentials) => `staff_${credentials.username}_${randomId(6)}`);
@@ -269,6 +275,12 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
 
   const scheduleReconnect = (gen: number) => {
     if (gen !== generation) return;
+    if (offline()) {
+      // Nothing can succeed without a network, and the app says so itself: wait for retryNow().
+      clearTimeout(timer);
+      setStatus('reconnecting');
+      return;
+    }
     if (!outageReported) {
       // Once per outage, not once per attempt (spec §8: the connection-error toast).
       outageReported = true;
@@ -326,6 +338,10 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
 
   async function connect(gen: number) {
     if (gen !== generation) return;
+    if (offline()) {
+      scheduleReconnect(gen);
+      return;
+    }
     const forceRefresh = authRefused;
     authRefused = false;
     try {

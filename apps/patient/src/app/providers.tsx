@@ -15,6 +15,9 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 2,
         refetchOnWindowFocus: false,
       },
+      // A change made offline is refused at once with the reason (the API client refuses it
+      // before sending), rather than paused and sent hours later behind the patient's back.
+      mutations: { networkMode: 'always' },
     },
   });
 }

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineBanner } from '../components/ui/offline-banner';
 import { RouteErrorScreen } from '../components/ui/route-error-screen';
 import { LoadingView } from '../components/ui/state-views';
 import { ensureCatalogue } from '../lib/i18n';
@@ -34,6 +35,7 @@ export function RootLayout() {
           <NotificationNotice />
         </Suspense>
       )}
+      <OfflineBanner />
       <ScreenErrorBoundary path={location.pathname}>
         <Suspense fallback={<LoadingView />}>
           <Outlet />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/dom';
+import { screen, waitFor } from '@testing-library/dom';
 import { isValidElement } from 'react';
 import { matchRoutes, MemoryRouter, useRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -210,7 +210,12 @@ describe('the route table (spec §2)', () => {
         ],
       },
     ]);
-    expect(await screen.findByRole('status')).toHaveTextContent('불러오는 중입니다');
+    // The layout's offline banner is a (quiet, empty) live region too (issue 12).
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+        '불러오는 중입니다',
+      ),
+    );
     resolve(() => <p>slow screen</p>);
     expect(await screen.findByText('slow screen')).toBeInTheDocument();
     view.unmount();

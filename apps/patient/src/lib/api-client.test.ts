@@ -1,5 +1,6 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
+import { onlineManager } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, patientProfile } from '../testing/factories';
 import { mockApi } from '../testing/mock-api';
@@ -11,7 +12,7 @@ import {
   userAgents,
 } from '../testing/native-wrappers';
 import { apiRequest, callApi } from './api-client';
-import { ApiError } from './api-error';
+import { ApiError, errorMessage, NetworkError } from './api-error';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -278,5 +279,35 @@ describe('the push token after a refresh (docs/native-bridge.md)', () => {
     expect(api.calls(UPDATE_FCM_TOKEN)).toBe(0);
     expect(android).not.toHaveBeenCalled();
     expect(toast.items()).toEqual([]);
+  });
+});
+
+// issue 12: changes made without a network are refused with the reason (decision 017)
+describe('the API client without a network', () => {
+  it('refuses a change at once without sending it, and the patient reads why; reads still go out', async () => {
+    loggedIn();
+    const api = mockApi({
+      [`PUT ${apiPaths.patient.alarmUpdate}`]: () => ({ body: ok({}) }),
+      [GET_PATIENT]: () => ({ body: ok(patientProfile()) }),
+    });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    onlineManager.setOnline(false);
+    try {
+      const refused = callApi('PUT', apiPaths.patient.alarmUpdate, { body: { chat: false } });
+      await expect(refused).rejects.toBeInstanceOf(NetworkError);
+      expect(errorMessage(await refused.catch((error: unknown) => error))).toBe(
+        '인터넷에 연결되어 있지 않아 지금은 할 수 없습니다. 연결된 뒤 다시 시도해 주세요.',
+      );
+      expect(api.seen).toHaveLength(0);
+      // A read is the query layer's to pause or fail; the client itself still sends it.
+      await callApi('GET', apiPaths.patient.getPatient);
+      expect(api.seen).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+      onlineManager.setOnline(true);
+    }
+    // Online again, the same change goes through.
+    await callApi('PUT', apiPaths.patient.alarmUpdate, { body: { chat: false } });
+    expect(api.seen).toHaveLength(2);
   });
 });

@@ -4,6 +4,8 @@ import type { ApiCalls } from '@smartcare/contract/api-calls';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import {
   createApiClient,
+  NetworkError,
+  type ApiClient,
   type ApiResponse,
   type HttpMethod,
   type QueryValue,
@@ -71,19 +73,38 @@ const client = createApiClient({
 
 export const apiBaseUrl = client.baseUrl;
 
+/**
+ * Offline, a change is refused before it is sent (issue 12): it fails at once with a
+ * NetworkError, which screens show as "no internet connection, try again once connected".
+ * Reads still go out (the query layer pauses them and shows what it kept).
+ */
+function changeWhileOffline(method: HttpMethod): boolean {
+  return method !== 'GET' && typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+const call: ApiClient['call'] = (method, path, options) =>
+  changeWhileOffline(method)
+    ? Promise.reject(new NetworkError(new Error('offline')))
+    : client.call(method, path, options);
+
+const request: ApiClient['request'] = (method, path, options) =>
+  changeWhileOffline(method)
+    ? Promise.reject(new NetworkError(new Error('offline')))
+    : client.request(method, path, options);
+
 /** Every call of the contract, typed by it: `api.patient.getMyData()`. */
-export const api = createTypedApi<ApiCalls>(apiCallRoutes, client.call);
+export const api = createTypedApi<ApiCalls>(apiCallRoutes, call);
 
 /** The same calls answering with the whole envelope (login reads a refusal's data). */
-export const apiEnvelope = createTypedEnvelopes<ApiCalls>(apiCallRoutes, client.request);
+export const apiEnvelope = createTypedEnvelopes<ApiCalls>(apiCallRoutes, request);
 
 export function apiRequest<T>(method: HttpMethod, path: string, options?: RequestOptions) {
-  return client.request<T>(method, path, options);
+  return request<T>(method, path, options);
 }
 
 /** For screens: the data of a successful call, or an ApiError to show. */
 export function callApi<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T> {
-  return client.call<T>(method, path, options);
+  return call<T>(method, path, options);
 }
 
 export async function endSession(): Promise<void> {

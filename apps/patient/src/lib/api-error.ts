@@ -1,6 +1,7 @@
 import { resultCodeName } from '@smartcare/contract/result-code-values';
 import { ApiError, NetworkError } from '@smartcare/web-core/api-client';
 import { i18next } from './i18n';
+import { isOnline } from './pwa/use-online';
 
 // One ApiError and NetworkError for both apps: the client core's.
 export { ApiError, NetworkError } from '@smartcare/web-core/api-client';
@@ -15,6 +16,7 @@ export function errorMessage(error: unknown): string {
     const fallback = error.description || i18next.t('error.unknown');
     return name ? i18next.t(`resultCode.${name}`, { defaultValue: fallback }) : fallback;
   }
-  if (error instanceof NetworkError) return i18next.t('error.network');
+  // Without a network at all the patient is told so plainly (issue 12), not "check and retry".
+  if (error instanceof NetworkError) return i18next.t(isOnline() ? 'error.network' : 'pwa.offlineAction');
   return i18next.t('error.unknown');
 }

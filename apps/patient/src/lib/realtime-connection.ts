@@ -47,7 +47,9 @@ async function credentials(forceRefresh: boolean): Promise<RealtimeCredentials |
   return { username: session.snapshot().loginId ?? me.loginId, password: accessToken };
 }
 
-export type PatientConnectionOverrides = Partial<Pick<MqttRealtimeOptions, 'connect' | 'backoff' | 'url'>>;
+export type PatientConnectionOverrides = Partial<
+  Pick<MqttRealtimeOptions, 'connect' | 'backoff' | 'url' | 'offline'>
+>;
 
 export function createPatientConnection(overrides: PatientConnectionOverrides = {}): Realtime {
   const connection = createMqttRealtime({
@@ -56,6 +58,9 @@ export function createPatientConnection(overrides: PatientConnectionOverrides = 
     // Unique per connection (brief §4): two devices of one patient must not evict each other.
     clientId: () => `patient_${session.snapshot().myData?.idx ?? 0}_${randomId(6)}`,
     autoStart: false,
+    // Without a network the offline banner says it all (issue 12): no attempts, no error toast;
+    // the `online` event starts again (app/realtime-session.ts).
+    offline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
     ...overrides,
   });
   connection.onError((kind, refusal) => {

@@ -17,6 +17,15 @@ export const storageKeys = {
    * Removed on logout.
    */
   pendingChat: 'pendingChat',
+  // issue 12, installable and usable offline (decision 017)
+  /**
+   * The answers of the queries marked offline-worthy, with the login they belong to (JSON,
+   * lib/pwa/offline-queries.ts): shown when the app opens without a network. Removed on
+   * logout and whenever another login is found.
+   */
+  offlineQueries: 'smartcare.offlineQueries',
+  /** The newest chat messages of the patient's room, for reading offline (lib/realtime.ts). Removed on logout. */
+  offlineChat: 'smartcare.offlineChat',
 } as const;
 
 /** Storage can throw (private mode, quota); the app keeps working without it. */

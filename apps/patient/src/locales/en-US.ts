@@ -471,6 +471,16 @@ const enUS: Catalogue = {
     unlinkConfirm: 'Unlink Kakao? Afterwards, log in with your ID and password.',
     unlinked: 'Kakao was unlinked.',
   },
+  // issue 12, installable and usable offline
+  pwa: {
+    offlineTitle: 'Offline',
+    offlineBody: 'Showing what was last received.',
+    offlineAction:
+      'No internet connection, so this cannot be done now. Please try again once you are connected.',
+    screenOfflineTitle: 'Available once you are online',
+    screenOfflineBody:
+      'This screen is not stored on your phone yet. Please try again once you are connected.',
+  },
 };
 
 export default enUS;

@@ -105,6 +105,15 @@ const krKOStart = {
     or: '또는',
     label: '카카오 로그인',
   },
+  // issue 12, installable and usable offline (the banner shows on the first screen)
+  pwa: {
+    offlineTitle: '오프라인',
+    offlineBody: '마지막으로 받은 내용입니다.',
+    offlineAction: '인터넷에 연결되어 있지 않아 지금은 할 수 없습니다. 연결된 뒤 다시 시도해 주세요.',
+    screenOfflineTitle: '인터넷에 연결되면 볼 수 있습니다',
+    screenOfflineBody:
+      '이 화면은 아직 휴대전화에 저장되지 않았습니다. 인터넷에 연결된 뒤 다시 시도해 주세요.',
+  },
 };
 
 export default krKOStart;

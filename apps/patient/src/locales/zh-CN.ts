@@ -449,6 +449,14 @@ const zhCN: Catalogue = {
     unlinkConfirm: '要解除 Kakao 关联吗？解除后请使用账号和密码登录。',
     unlinked: '已解除 Kakao 关联。',
   },
+  // issue 12, installable and usable offline
+  pwa: {
+    offlineTitle: '离线',
+    offlineBody: '显示的是最近一次收到的内容。',
+    offlineAction: '未连接到互联网，暂时无法操作。连接后请重试。',
+    screenOfflineTitle: '联网后即可查看',
+    screenOfflineBody: '此页面尚未保存到手机上。请连接互联网后重试。',
+  },
 };
 
 export default zhCN;

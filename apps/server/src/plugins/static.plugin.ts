@@ -7,6 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '@smartcare/contract/api-paths';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/** Files whose name stays the same from one build to the next: never kept by a browser without asking. */
+const UNHASHED_FILES = /[\\/](index\.html|sw\.js|manifest\.webmanifest)$/;
 
 export interface StaticPluginOptions {
   patientDist?: string;
@@ -60,11 +62,12 @@ export const staticPlugin = fp<StaticPluginOptions>(
         index: ['index.html'],
         // The builds ship .br/.gz copies (vite-plugin-compression2): served to browsers that accept them.
         preCompressed: true,
-        // Hashed assets may be cached for long; index.html never, so a deploy is seen at once.
+        // Hashed assets may be cached for long; the files with fixed names never (index.html,
+        // and the service worker and web app manifest, decision 017), so a deploy is seen at once.
         setHeaders(reply, filePath) {
           reply.header(
             'cache-control',
-            filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+            UNHASHED_FILES.test(filePath) ? 'no-cache' : 'public, max-age=31536000, immutable',
           );
         },
       });

@@ -833,3 +833,75 @@ describe('a publish over the broker’s rate limit (issue 10 point 12)', () => {
     expect(client.published).toHaveLength(1);
   });
 });
+
+// issue 12: the chat history kept for reading offline (decision 017)
+describe('the chat history kept for reading offline', () => {
+  const keptHistory = () => window.localStorage.getItem(storageKeys.offlineChat);
+
+  /** One visit online: the room and its messages arrive from the server; then the app is closed. */
+  async function visitedOnline(messages: ChatMessage[]) {
+    mockApi({
+      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+      [`GET ${apiPaths.chat.messages}`]: () => ({
+        body: ok({ dataList: messages, totalCount: messages.length, pNum: 1, pSize: 30 }),
+      }),
+    });
+    rt.stop();
+    rt = newRealtime();
+    const before = clients.length;
+    rt.start(profile);
+    await vi.waitFor(() => expect(clients).toHaveLength(before + 1));
+    lastClient().accept();
+    await vi.waitFor(() => expect(rt.snapshot().load).toBe('ready'));
+    rt.stop();
+  }
+
+  it('shows the last conversation at once when the app reopens without a network, and makes no attempt to connect until it is back', async () => {
+    await visitedOnline([chatMessage({ idx: 1, content: '검사 전에 물을 마셔도 되나요?' })]);
+    expect(keptHistory()).not.toBeNull();
+
+    let online = false;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    try {
+      const api = mockApi({});
+      rt = newRealtime();
+      const connectionsBefore = clients.length;
+      rt.start(profile);
+      expect(rt.snapshot()).toMatchObject({ load: 'ready', roomIdx: 12 });
+      expect(rt.snapshot().messages.map((m) => m.content)).toEqual(['검사 전에 물을 마셔도 되나요?']);
+      await flush();
+      // No broker attempt and no "web socket" error toast while the phone is offline: the banner says it.
+      expect(clients).toHaveLength(connectionsBefore);
+      await vi.waitFor(() => expect(rt.snapshot().connection).toBe('reconnecting'));
+      expect(toast.items()).toEqual([]);
+
+      // Opening the chat screen asks the server anyway; its failure keeps the kept copy on screen.
+      await rt.chat.load();
+      expect(api.seen.length).toBeGreaterThan(0);
+      expect(rt.snapshot().load).toBe('ready');
+      expect(rt.snapshot().messages).toHaveLength(1);
+
+      online = true;
+      rt.retryNow();
+      await vi.waitFor(() => expect(clients).toHaveLength(connectionsBefore + 1));
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('belongs to one patient: another patient on the same phone never sees it, and logout removes it', async () => {
+    await visitedOnline([chatMessage({ idx: 1, content: '개인적인 상담 내용' })]);
+    expect(keptHistory()).not.toBeNull();
+
+    mockApi({});
+    rt = newRealtime();
+    rt.start(patientProfile({ idx: 8, loginId: 'other', choseHospitalIdx: 1 }));
+    expect(rt.snapshot().messages).toEqual([]);
+    expect(keptHistory()).toBeNull();
+
+    await visitedOnline([chatMessage({ idx: 1, content: '개인적인 상담 내용' })]);
+    expect(keptHistory()).not.toBeNull();
+    rt.forgetPending();
+    expect(keptHistory()).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import {
   chatCreateEventSchema,
   chatEnterEventSchema,
   chatMessageSchema,
+  chatRoomSchema,
   chatUpdateEventSchema,
   type ChatMessage,
   type ChatPerson,
@@ -100,6 +101,72 @@ const EMPTY_CHAT: ChatSnapshot = {
   freshStart: false,
 };
 
+/* ---- the newest messages kept for reading offline (issue 12, decision 017) ---- */
+
+interface StoredChatHistory {
+  patientIdx: number;
+  hospitalIdx: number;
+  room: ChatRoom;
+  roomIdx: number;
+  messages: ChatMessage[];
+}
+
+function writeChatHistory(
+  store: OutboxStorage,
+  patientIdx: number,
+  hospitalIdx: number,
+  snapshot: ChatSnapshot,
+): void {
+  if (snapshot.room === null || snapshot.roomIdx === null) return;
+  const entry: StoredChatHistory = {
+    patientIdx,
+    hospitalIdx,
+    room: snapshot.room,
+    roomIdx: snapshot.roomIdx,
+    messages: snapshot.messages.slice(-CHAT_PAGE_SIZE),
+  };
+  store.write(storageKeys.offlineChat, JSON.stringify(entry));
+}
+
+/** This patient's kept room for this hospital, read with the contract's schemas; another patient's is removed. */
+function readChatHistory(
+  store: OutboxStorage,
+  patientIdx: number,
+  hospitalIdx: number,
+): StoredChatHistory | null {
+  const raw = store.read(storageKeys.offlineChat);
+  if (!raw) return null;
+  try {
+    const stored = JSON.parse(raw) as Partial<Record<keyof StoredChatHistory, unknown>>;
+    if (stored.patientIdx !== patientIdx) {
+      store.write(storageKeys.offlineChat, null);
+      return null;
+    }
+    if (
+      stored.hospitalIdx !== hospitalIdx ||
+      typeof stored.roomIdx !== 'number' ||
+      !Array.isArray(stored.messages)
+    )
+      return null;
+    const room = chatRoomSchema.safeParse(stored.room);
+    if (!room.success) return null;
+    const messages: ChatMessage[] = [];
+    for (const item of stored.messages) {
+      const message = chatMessageSchema.safeParse(item);
+      if (message.success) messages.push(message.data);
+    }
+    return {
+      patientIdx,
+      hospitalIdx,
+      room: room.data,
+      roomIdx: stored.roomIdx,
+      messages: messages.sort(byIdx),
+    };
+  } catch {
+    return null;
+  }
+}
+
 export type ConsultingChat = ReturnType<typeof createConsultingChat>;
 
 export function createConsultingChat(connection: Realtime, storage: OutboxStorage = localStore) {
@@ -113,6 +180,8 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
   let pagesLoaded = 0;
   let syncing: { gen: number; done: Promise<void> } | null = null;
   let resyncRequested = false;
+  /** The conversation shown is the copy kept from the last visit: the chat screen still asks the server. */
+  let restoredHistory = false;
 
   const listeners = new Set<() => void>();
   const completeListeners = new Set<(roomIdx: number) => void>();
@@ -123,7 +192,13 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
   });
 
   function update(patch: Partial<ChatSnapshot>): void {
+    const historyChanged =
+      (patch.messages !== undefined || patch.room !== undefined || patch.load === 'ready') &&
+      !restoredHistory;
     state = { ...state, ...patch };
+    // What the server confirmed is kept for reading offline (not while showing the kept copy itself).
+    if (historyChanged && state.load === 'ready' && profile?.choseHospitalIdx && !state.freshStart)
+      writeChatHistory(storage, profile.idx, profile.choseHospitalIdx, state);
     for (const listener of listeners) listener();
   }
 
@@ -248,6 +323,7 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
           listenToRoom();
           await catchUp(gen);
           if (gen !== generation) return;
+          restoredHistory = false;
           update({ load: 'ready', loadError: null });
           flush();
         } catch (error) {
@@ -385,6 +461,20 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
     profile = next;
     // What this patient wrote for this hospital before a reload waits again, shown as pending.
     outbox.open({ patientIdx: next.idx, hospitalIdx: next.choseHospitalIdx });
+    // The last conversation shows at once, offline too; the first sync replaces it.
+    const history = readChatHistory(storage, next.idx, next.choseHospitalIdx);
+    if (history) {
+      restoredHistory = true;
+      pagesLoaded = 1;
+      update({
+        room: history.room,
+        roomIdx: history.roomIdx,
+        messages: history.messages,
+        hasOlder: history.messages.length >= CHAT_PAGE_SIZE,
+        load: 'ready',
+        loadError: null,
+      });
+    }
     connection.start();
     const status = connection.status();
     update({ connection: status === 'closed' ? 'idle' : status });
@@ -411,6 +501,7 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
     announcedComplete = null;
     pagesLoaded = 0;
     resyncRequested = false;
+    restoredHistory = false;
     if (state !== EMPTY_CHAT) {
       state = EMPTY_CHAT;
       for (const listener of listeners) listener();
@@ -436,7 +527,10 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
     /** Runs after each reconnection or renewal (the connection's), so screens can fetch what they missed. */
     onReconnect: (listener: () => void): (() => void) => connection.onReconnect(listener),
     /** Logout: the stored pending messages go too; the next patient on this phone must never see or send them. */
-    forgetPending: (): void => outbox.forget(),
+    forgetPending: (): void => {
+      outbox.forget();
+      storage.write(storageKeys.offlineChat, null);
+    },
     /** The browser came back online: try now instead of waiting out the backoff. */
     retryNow: (): void => connection.retryNow(),
 
@@ -445,7 +539,7 @@ export function createConsultingChat(connection: Realtime, storage: OutboxStorag
       load(force = false): Promise<void> {
         resume();
         if (!profile) return Promise.resolve();
-        if (state.load === 'ready' && !force) return Promise.resolve();
+        if (state.load === 'ready' && !force && !restoredHistory) return Promise.resolve();
         return syncRoom();
       },
 

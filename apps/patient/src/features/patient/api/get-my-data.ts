@@ -10,7 +10,8 @@ export function getMyData(): Promise<MyData> {
 }
 
 export function getMyDataQueryOptions() {
-  return queryOptions({ queryKey: myDataQueryKey, queryFn: getMyData });
+  // Settings and alarm switches open offline with the last answer (decision 017).
+  return queryOptions({ queryKey: myDataQueryKey, queryFn: getMyData, meta: { offline: true } });
 }
 
 export function useMyData() {

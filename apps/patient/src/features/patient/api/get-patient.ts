@@ -11,6 +11,8 @@ export function getPatientQueryOptions() {
     queryFn: loadPatient,
     // What the last visit stored shows at once; the fresh copy replaces it.
     placeholderData: () => session.snapshot().myData ?? undefined,
+    // The home screen opens offline with the last profile (decision 017).
+    meta: { offline: true },
   });
 }
 
