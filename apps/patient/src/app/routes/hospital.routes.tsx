@@ -23,19 +23,31 @@ export const hospitalRoutes: RouteObject[] = [
       () => ({ area: 'hospital' as const }),
     ),
   },
+  // issue 14 — hospital information (patient screens)
+  ...(
+    [
+      [p.newsNotice, 'NoticeListRoute'],
+      [p.newsFaq, 'FaqRoute'],
+      [p.newsDetail, 'NewsDetailRoute'],
+      [p.guideSearchList, 'GuideSearchRoute'],
+      [p.guideSearchDetail, 'GuideDetailRoute'],
+      [p.serviceHome, 'ServiceHomeRoute'],
+    ] as const
+  ).map(([route, name]): RouteObject => ({
+    path: route.path,
+    ...lazyScreen(
+      () => import('../../features/hospital-info/hospital-info.route').then((m) => m[name]),
+      (params) => ({ idx: params.idx ?? '' }),
+      { requiresLogin: 'hospital' },
+    ),
+  })),
   ...[
     p.rateList,
     p.rate,
     p.pushList,
-    p.serviceHome,
     p.scheduleList,
     p.scheduleDetail,
-    p.newsNotice,
-    p.newsFaq,
-    p.newsDetail,
     p.kakaoCallback,
-    p.guideSearchList,
-    p.guideSearchDetail,
     p.documentRequestList,
     p.documentRequestDetail,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('hospital') })),
