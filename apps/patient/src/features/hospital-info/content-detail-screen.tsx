@@ -104,7 +104,9 @@ function RelatedGuide({ idx }: { idx: number }) {
   return (
     <li>
       <Link className="hi-row" to={paths.hospital.guideSearchDetail.href(idx)}>
-        <span className="hi-tag">{guide.data.category}</span>
+        <span className="hi-row-tags">
+          <span className="hi-tag">{guide.data.category}</span>
+        </span>
         <span className="hi-row-title">{guide.data.title}</span>
       </Link>
     </li>
