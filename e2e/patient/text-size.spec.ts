@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { Content, NoticeSummary } from '@smartcare/contract/hospital-content';
+import type { Page as Paged } from '@smartcare/contract/paging';
 import { expect, patientRoutes, test } from '../support/fixtures.ts';
 
 /**
@@ -78,9 +81,22 @@ const titleSize = (page: Page) =>
     .first()
     .evaluate((h1) => parseFloat(getComputedStyle(h1).fontSize));
 
+/**
+ * The hospital information's detail routes show an item of the patient's own hospital (another
+ * hospital's idx 1 is a 404): a real notice and a real guide of it, found in `beforeEach`.
+ */
+let ownItems = { notice: 1, guide: 1 };
+
 async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> {
   const problems: string[] = [];
-  for (const route of concreteRoutes) {
+  const routes = concreteRoutes.map((route) =>
+    route === '/hospital/news/1'
+      ? `/hospital/news/${ownItems.notice}`
+      : route === '/hospital/guidesearch/1'
+        ? `/hospital/guidesearch/${ownItems.guide}`
+        : route,
+  );
+  for (const route of routes) {
     await page.goto(`/#${route}`);
     await expect(page.locator('h1').first()).toBeVisible();
     // Let lazy screens, queries and web fonts settle before measuring.
@@ -98,9 +114,15 @@ test.describe('200 % text on a 360 px phone', () => {
   // About 80 routes per way of enlarging the text.
   test.setTimeout(300_000);
 
-  test.beforeEach(async ({ page, createPatient, loginAsPatient }) => {
+  test.beforeEach(async ({ page, api, createPatient, loginAsPatient }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
+    const token = patient.tokens.accessToken;
+    const notices = await api.data<Paged<NoticeSummary>>('GET', apiPaths.hospitalContent.getNoticeList, {
+      token,
+    });
+    const guides = await api.data<Content[]>('GET', apiPaths.hospitalContent.getGuideList, { token });
+    ownItems = { notice: notices.dataList[0]!.idx, guide: guides[0]!.idx };
   });
 
   async function titleSizeAt100(page: Page): Promise<number> {

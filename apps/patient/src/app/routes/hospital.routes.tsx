@@ -39,17 +39,29 @@ export const hospitalRoutes: RouteObject[] = [
       () => ({}),
     ),
   },
+  // issue 14 — hospital information (patient screens)
+  ...(
+    [
+      [p.newsNotice, 'NoticeListRoute'],
+      [p.newsFaq, 'FaqRoute'],
+      [p.newsDetail, 'NewsDetailRoute'],
+      [p.guideSearchList, 'GuideSearchRoute'],
+      [p.guideSearchDetail, 'GuideDetailRoute'],
+      [p.serviceHome, 'ServiceHomeRoute'],
+    ] as const
+  ).map(([route, name]): RouteObject => ({
+    path: route.path,
+    ...lazyScreen(
+      () => import('../../features/hospital-info/hospital-info.route').then((m) => m[name]),
+      (params) => ({ idx: params.idx ?? '' }),
+      { requiresLogin: 'hospital' },
+    ),
+  })),
   ...[
     p.rateList,
     p.rate,
-    p.serviceHome,
     p.scheduleList,
     p.scheduleDetail,
-    p.newsNotice,
-    p.newsFaq,
-    p.newsDetail,
-    p.guideSearchList,
-    p.guideSearchDetail,
     p.documentRequestList,
     p.documentRequestDetail,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('hospital') })),
