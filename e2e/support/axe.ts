@@ -38,9 +38,7 @@ export async function expectNoSeriousA11yViolations(
     () =>
       document
         .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
-        ),
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
     undefined,
     { timeout: 5_000 },
   );
