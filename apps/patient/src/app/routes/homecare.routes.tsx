@@ -25,17 +25,12 @@ export const homecareRoutes: RouteObject[] = [
     p.telemedicineVideoCall,
     p.telemedicineDetail,
     p.myStatusDashboard,
-    p.tempRegist,
     p.tempDetail,
     p.spo2Detail,
-    p.sleepRegist,
     p.sleepDetail,
-    p.heartRateRegist,
     p.heartRateDetail,
     p.exerciseDetail,
-    p.bloodPressureRegist,
     p.bloodPressureDetail,
-    p.bloodGlucoseRegist,
     p.bloodGlucoseDetail,
     p.pushList,
     p.qnaList,
@@ -48,4 +43,24 @@ export const homecareRoutes: RouteObject[] = [
     p.dietRegist,
     p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
+  // issue 13: the vital-sign register screens, one component with the kind as its input.
+  ...(
+    [
+      [p.tempRegist, 'TEMPERATURE'],
+      [p.bloodPressureRegist, 'BLOOD_PRESSURE'],
+      [p.bloodGlucoseRegist, 'BLOOD_GLUCOSE'],
+      [p.heartRateRegist, 'HEART_RATE'],
+      [p.sleepRegist, 'SLEEP'],
+    ] as const
+  ).map(([route, kind]): RouteObject => ({
+    path: route.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/vital-signs/vital-sign-register-screen').then(
+          (m) => m.VitalSignRegisterScreen,
+        ),
+      () => ({ kind }),
+      { requiresLogin: 'homecare' },
+    ),
+  })),
 ];
