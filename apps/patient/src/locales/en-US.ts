@@ -428,6 +428,23 @@ const enUS: Catalogue = {
       STEPS: 'Steps',
       EXERCISE: 'Exercise',
     },
+    dashboard: {
+      title: 'My health status',
+      none: 'Nothing recorded yet.',
+      empty: 'You have not recorded anything yet. Record a measurement below.',
+      trend: 'Daily averages, last 7 days: {{values}}',
+      record: 'Record {{kind}}',
+      oneDayAgo: 'Last reading: 1 day ago',
+      daysAgo: 'Last reading: {{days}} days ago',
+      lastAt: 'Last reading: {{time}}',
+      downloadTitle: 'Download my health record',
+      downloadHelp:
+        'Download everything you have recorded as an international standard (FHIR R4) file, to show another hospital or health app.',
+      download: 'Download',
+      downloading: 'Downloading',
+      downloaded: 'Your health record file was downloaded.',
+      downloadFailed: 'Could not download your health record. Please try again shortly.',
+    },
     registerTitle: 'Record {{kind}}',
     field: {
       temperatureC: 'Temperature (°C)',
@@ -466,7 +483,7 @@ const enUS: Catalogue = {
     saved: 'Your reading is saved.',
     pulseAlsoStored: 'Your pulse of {{bpm}}/min is also recorded as heart rate.',
     recordAgain: 'Record another',
-    toHome: 'Home',
+    toDashboard: 'See my health status',
     resultTitle: 'Result',
     guideline: 'Judged by: {{source}}',
     guidelines: {

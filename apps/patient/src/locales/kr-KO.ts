@@ -336,6 +336,23 @@ const krKO = {
       STEPS: '걸음 수',
       EXERCISE: '운동',
     },
+    dashboard: {
+      title: '나의 건강 상태',
+      none: '아직 기록이 없습니다.',
+      empty: '아직 기록한 건강 상태가 없습니다. 아래에서 측정한 값을 기록해 보세요.',
+      trend: '최근 7일 하루 평균: {{values}}',
+      record: '{{kind}} 기록하기',
+      oneDayAgo: '마지막 기록: 1일 전',
+      daysAgo: '마지막 기록: {{days}}일 전',
+      lastAt: '마지막 기록: {{time}}',
+      downloadTitle: '내 건강 기록 내려받기',
+      downloadHelp:
+        '지금까지 기록한 건강 상태를 국제 표준(FHIR R4) 파일로 내려받습니다. 다른 병원이나 건강 앱에 보여 줄 수 있습니다.',
+      download: '내려받기',
+      downloading: '내려받는 중',
+      downloaded: '건강 기록 파일을 내려받았습니다.',
+      downloadFailed: '건강 기록을 내려받지 못했습니다. 잠시 후 다시 시도해 주세요.',
+    },
     registerTitle: '{{kind}} 기록하기',
     field: {
       temperatureC: '체온 (°C)',
@@ -374,7 +391,7 @@ const krKO = {
     saved: '기록을 저장했습니다.',
     pulseAlsoStored: '맥박 {{bpm}}회/분은 심박수로도 기록했습니다.',
     recordAgain: '한 번 더 기록하기',
-    toHome: '홈으로',
+    toDashboard: '나의 건강 상태 보기',
     resultTitle: '측정 결과',
     guideline: '판정 기준: {{source}}',
     guidelines: {

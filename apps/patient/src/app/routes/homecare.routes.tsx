@@ -24,7 +24,6 @@ export const homecareRoutes: RouteObject[] = [
     p.telemedicineList,
     p.telemedicineVideoCall,
     p.telemedicineDetail,
-    p.myStatusDashboard,
     p.tempDetail,
     p.spo2Detail,
     p.sleepDetail,
@@ -43,7 +42,18 @@ export const homecareRoutes: RouteObject[] = [
     p.dietRegist,
     p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
-  // issue 13: the vital-sign register screens, one component with the kind as its input.
+  // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
+  {
+    path: p.myStatusDashboard.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/vital-signs/vital-sign-dashboard-screen').then(
+          (m) => m.VitalSignDashboardScreen,
+        ),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
   ...(
     [
       [p.tempRegist, 'TEMPERATURE'],

@@ -29,20 +29,9 @@ export function readingValueText(reading: VitalSign, t: TFunction): string {
 export function ReadingJudgement({ reading }: { reading: VitalSign }) {
   const { t } = useTranslation();
   const judgement = reading.judgement;
+  // An urgent value's advice comes first and stands on its own, so it is read before the numbers.
   return (
-    <section className="vital-judgement" aria-label={t('vitalSigns.resultTitle')}>
-      <p className="vital-judgement-value">{readingValueText(reading, t)}</p>
-      {judgement && (
-        <>
-          <p className={`vital-class vital-level-${judgement.level}`}>
-            {t(`vitalSigns.class.${reading.kind}.${judgement.class}`, { defaultValue: judgement.class })}
-          </p>
-          <p className="vital-note">
-            {t('vitalSigns.guideline', { source: t(`vitalSigns.guidelines.${judgement.guideline}`) })}
-          </p>
-        </>
-      )}
-      {reading.target && <p className="vital-note">{t(`vitalSigns.target.${reading.target}`)}</p>}
+    <>
       {judgement?.urgent && (
         <div className="vital-urgent" role="alert">
           <p className="vital-urgent-title">{t('vitalSigns.urgent.title')}</p>
@@ -52,6 +41,20 @@ export function ReadingJudgement({ reading }: { reading: VitalSign }) {
           </a>
         </div>
       )}
-    </section>
+      <section className="vital-judgement" aria-label={t('vitalSigns.resultTitle')}>
+        <p className="vital-judgement-value">{readingValueText(reading, t)}</p>
+        {judgement && (
+          <>
+            <p className={`vital-class vital-level-${judgement.level}`}>
+              {t(`vitalSigns.class.${reading.kind}.${judgement.class}`, { defaultValue: judgement.class })}
+            </p>
+            <p className="vital-note">
+              {t('vitalSigns.guideline', { source: t(`vitalSigns.guidelines.${judgement.guideline}`) })}
+            </p>
+          </>
+        )}
+        {reading.target && <p className="vital-note">{t(`vitalSigns.target.${reading.target}`)}</p>}
+      </section>
+    </>
   );
 }

@@ -35,6 +35,12 @@ import './vital-signs.css';
  * words with the guideline it comes from; an urgent value says plainly what to do.
  */
 export function VitalSignRegisterScreen({ kind }: { kind: RegisterKind }) {
+  // The five routes render this one component: React would keep one kind's draft and answer
+  // when the patient moves to another kind's screen, so each kind gets its own instance.
+  return <RegisterForm key={kind} kind={kind} />;
+}
+
+function RegisterForm({ kind }: { kind: RegisterKind }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const record = useRecordVitalSign();
@@ -91,7 +97,7 @@ export function VitalSignRegisterScreen({ kind }: { kind: RegisterKind }) {
   if (saved) {
     const [reading, ...alsoStored] = saved;
     return (
-      <Page title={title} back={paths.homecare.home.href()}>
+      <Page title={title} back={paths.homecare.myStatusDashboard.href()}>
         <div className="vital-result">
           <p className="vital-result-saved" role="status">
             {t('vitalSigns.saved')}
@@ -105,8 +111,8 @@ export function VitalSignRegisterScreen({ kind }: { kind: RegisterKind }) {
           <button type="button" className="btn btn-primary btn-block" onClick={again}>
             {t('vitalSigns.recordAgain')}
           </button>
-          <Link className="btn btn-block" to={paths.homecare.home.href()}>
-            {t('vitalSigns.toHome')}
+          <Link className="btn btn-block" to={paths.homecare.myStatusDashboard.href()}>
+            {t('vitalSigns.toDashboard')}
           </Link>
         </div>
       </Page>
@@ -145,7 +151,7 @@ export function VitalSignRegisterScreen({ kind }: { kind: RegisterKind }) {
   const mgdl = parseNumber(draft.mgdl);
 
   return (
-    <Page title={title} back={paths.homecare.home.href()}>
+    <Page title={title} back={paths.homecare.myStatusDashboard.href()}>
       <form className="vital-form" onSubmit={submit} noValidate>
         {kind === 'TEMPERATURE' && (
           <>
