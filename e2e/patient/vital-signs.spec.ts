@@ -143,7 +143,7 @@ test.describe('recording vital signs by hand', () => {
     await checkA11y(page);
 
     await page.getByLabel('체온 (°C)').fill('36.5');
-    await page.getByLabel('측정한 시간').fill('2099-01-01T09:00');
+    await page.getByRole('group', { name: '측정한 시간' }).getByLabel('날짜').fill('2099-01-01');
     await save(page);
     await expect(page.getByText(/앞으로의 시간은 기록할 수 없습니다/)).toBeVisible();
     await expect(page.getByText('기록을 저장했습니다.')).toHaveCount(0);

@@ -461,6 +461,8 @@ const enUS: Catalogue = {
       sleepHours: 'Hours slept (e.g. 7.5)',
       quality: 'How did you sleep? (optional)',
       effectiveAt: 'Time measured',
+      date: 'Date',
+      time: 'Time',
     },
     site: { ORAL: 'Mouth', EAR: 'Ear', AXILLARY: 'Armpit', FOREHEAD: 'Forehead' },
     timing: {

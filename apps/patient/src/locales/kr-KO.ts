@@ -369,6 +369,8 @@ const krKO = {
       sleepHours: '잔 시간 (시간, 예: 7.5)',
       quality: '잠은 어땠나요? (선택)',
       effectiveAt: '측정한 시간',
+      date: '날짜',
+      time: '시각',
     },
     site: { ORAL: '입', EAR: '귀', AXILLARY: '겨드랑이', FOREHEAD: '이마' },
     timing: {

@@ -440,6 +440,8 @@ const zhCN: Catalogue = {
       sleepHours: '睡眠时长 (小时，例如 7.5)',
       quality: '睡得怎么样？(选填)',
       effectiveAt: '测量时间',
+      date: '日期',
+      time: '时间',
     },
     site: { ORAL: '口腔', EAR: '耳朵', AXILLARY: '腋下', FOREHEAD: '额头' },
     timing: {

@@ -1,7 +1,7 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { classify, type VitalSign, type VitalSignKind } from '@smartcare/contract/vital-signs';
-import { screen } from '@testing-library/dom';
+import { fireEvent, screen, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../lib/session';
@@ -88,9 +88,8 @@ describe('recording a vital sign by hand', () => {
     renderRegister('HEART_RATE');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('심박수 (회/분)'), '70');
-    const time = screen.getByLabelText('측정한 시간');
-    await user.clear(time);
-    await user.type(time, '2099-01-01T09:00');
+    const time = within(screen.getByRole('group', { name: '측정한 시간' }));
+    fireEvent.change(time.getByLabelText('날짜'), { target: { value: '2099-01-01' } });
     await user.click(screen.getByRole('button', { name: '저장하기' }));
     expect(screen.getByText(/앞으로의 시간은 기록할 수 없습니다/)).toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
@@ -115,7 +114,9 @@ describe('recording a vital sign by hand', () => {
     await user.type(screen.getByLabelText('체온 (°C)'), '36.5');
     await user.click(screen.getByRole('button', { name: '저장하기' }));
     expect(await screen.findByText(/앞으로의 시간은 기록할 수 없습니다/)).toBeInTheDocument();
-    expect(screen.getByLabelText('측정한 시간')).toHaveAttribute('aria-invalid', 'true');
+    const time = within(screen.getByRole('group', { name: '측정한 시간' }));
+    expect(time.getByLabelText('날짜')).toHaveAttribute('aria-invalid', 'true');
+    expect(time.getByLabelText('시각')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByText('기록을 저장했습니다.')).not.toBeInTheDocument();
   });
 
@@ -159,10 +160,12 @@ describe('recording a vital sign by hand', () => {
     const api = mockApi({});
     renderRegister('SLEEP');
     const user = userEvent.setup();
-    const wake = screen.getByLabelText('깬 시간');
-    await user.clear(wake);
-    await user.type(wake, '2026-01-02T07:00');
-    await user.type(screen.getByLabelText('잠든 시간'), '2026-01-02T08:00');
+    const wake = within(screen.getByRole('group', { name: '깬 시간' }));
+    fireEvent.change(wake.getByLabelText('날짜'), { target: { value: '2026-01-02' } });
+    fireEvent.change(wake.getByLabelText('시각'), { target: { value: '07:00' } });
+    const bed = within(screen.getByRole('group', { name: '잠든 시간' }));
+    fireEvent.change(bed.getByLabelText('날짜'), { target: { value: '2026-01-02' } });
+    fireEvent.change(bed.getByLabelText('시각'), { target: { value: '08:00' } });
     await user.click(screen.getByRole('button', { name: '저장하기' }));
     expect(screen.getByText('잠든 시간과 깬 시간, 또는 수면 시간을 입력해 주세요')).toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();

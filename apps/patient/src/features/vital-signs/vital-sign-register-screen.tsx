@@ -16,6 +16,7 @@ import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { currentLocale } from '../../lib/i18n';
 import { useRecordVitalSign } from './api/record-vital-sign';
+import { DateTimeField } from './date-time-field';
 import { ReadingJudgement } from './reading-judgement';
 import {
   buildInput,
@@ -131,13 +132,11 @@ function RegisterForm({ kind }: { kind: RegisterKind }) {
     />
   );
   const timeField = (field: 'effectiveAt' | 'bedAt' | 'wakeAt') => (
-    <TextField
+    <DateTimeField
       label={t(`vitalSigns.field.${field}`)}
-      name={field}
-      type="datetime-local"
       value={draft[field]}
       max={maxTime}
-      onChange={(e) => set(field, e.target.value)}
+      onChange={(value) => set(field, value)}
       error={errors[field]}
     />
   );
@@ -149,6 +148,7 @@ function RegisterForm({ kind }: { kind: RegisterKind }) {
     ) : null;
 
   const mgdl = parseNumber(draft.mgdl);
+  // Choices stack one per row (columns={1}): two columns spill their words at 200 % text.
 
   return (
     <Page title={title} back={paths.homecare.myStatusDashboard.href()}>
@@ -156,12 +156,16 @@ function RegisterForm({ kind }: { kind: RegisterKind }) {
         {kind === 'TEMPERATURE' && (
           <>
             {numberField('temperatureC', true)}
-            <ChoiceGroup
-              label={t('vitalSigns.field.site')}
-              options={TEMPERATURE_SITES.map((value) => ({ value, label: t(`vitalSigns.site.${value}`) }))}
-              value={draft.site}
-              onChange={(value) => set('site', value)}
-            />
+            <fieldset className="vital-fieldset">
+              <legend>{t('vitalSigns.field.site')}</legend>
+              <ChoiceGroup
+                columns={1}
+                label={t('vitalSigns.field.site')}
+                options={TEMPERATURE_SITES.map((value) => ({ value, label: t(`vitalSigns.site.${value}`) }))}
+                value={draft.site}
+                onChange={(value) => set('site', value)}
+              />
+            </fieldset>
           </>
         )}
         {kind === 'BLOOD_PRESSURE' && (
@@ -183,6 +187,7 @@ function RegisterForm({ kind }: { kind: RegisterKind }) {
             <fieldset className="vital-fieldset">
               <legend>{t('vitalSigns.field.timing')}</legend>
               <ChoiceGroup
+                columns={1}
                 label={t('vitalSigns.field.timing')}
                 options={GLUCOSE_TIMINGS.map((value) => ({ value, label: t(`vitalSigns.timing.${value}`) }))}
                 value={draft.timing}
@@ -194,22 +199,26 @@ function RegisterForm({ kind }: { kind: RegisterKind }) {
         )}
         {kind === 'SLEEP' && (
           <>
-            <ChoiceGroup
-              label={t('vitalSigns.field.sleepMode')}
-              options={(['times', 'duration'] as const).map((value) => ({
-                value,
-                label: t(`vitalSigns.sleepMode.${value}`),
-              }))}
-              value={draft.sleepMode}
-              onChange={(value) => set('sleepMode', value)}
-            />
+            <fieldset className="vital-fieldset">
+              <legend>{t('vitalSigns.field.sleepMode')}</legend>
+              <ChoiceGroup
+                columns={1}
+                label={t('vitalSigns.field.sleepMode')}
+                options={(['times', 'duration'] as const).map((value) => ({
+                  value,
+                  label: t(`vitalSigns.sleepMode.${value}`),
+                }))}
+                value={draft.sleepMode}
+                onChange={(value) => set('sleepMode', value)}
+              />
+            </fieldset>
             {draft.sleepMode === 'times' ? timeField('bedAt') : numberField('sleepHours', true)}
             {timeField('wakeAt')}
             <fieldset className="vital-fieldset">
               <legend>{t('vitalSigns.field.quality')}</legend>
               <ChoiceGroup
-                label={t('vitalSigns.field.quality')}
                 columns={1}
+                label={t('vitalSigns.field.quality')}
                 options={SLEEP_QUALITIES.map((value) => ({ value, label: t(`vitalSigns.quality.${value}`) }))}
                 value={draft.quality}
                 onChange={(value) => set('quality', value)}
