@@ -40,18 +40,12 @@ export const homecareRoutes: RouteObject[] = [
     p.telemedicineList,
     p.telemedicineVideoCall,
     p.telemedicineDetail,
-    p.myStatusDashboard,
-    p.tempRegist,
     p.tempDetail,
     p.spo2Detail,
-    p.sleepRegist,
     p.sleepDetail,
-    p.heartRateRegist,
     p.heartRateDetail,
     p.exerciseDetail,
-    p.bloodPressureRegist,
     p.bloodPressureDetail,
-    p.bloodGlucoseRegist,
     p.bloodGlucoseDetail,
     p.qnaList,
     p.qnaRegist,
@@ -62,4 +56,35 @@ export const homecareRoutes: RouteObject[] = [
     p.dietRegist,
     p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
+  // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
+  {
+    path: p.myStatusDashboard.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/vital-signs/vital-sign-dashboard-screen').then(
+          (m) => m.VitalSignDashboardScreen,
+        ),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  ...(
+    [
+      [p.tempRegist, 'TEMPERATURE'],
+      [p.bloodPressureRegist, 'BLOOD_PRESSURE'],
+      [p.bloodGlucoseRegist, 'BLOOD_GLUCOSE'],
+      [p.heartRateRegist, 'HEART_RATE'],
+      [p.sleepRegist, 'SLEEP'],
+    ] as const
+  ).map(([route, kind]): RouteObject => ({
+    path: route.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/vital-signs/vital-sign-register-screen').then(
+          (m) => m.VitalSignRegisterScreen,
+        ),
+      () => ({ kind }),
+      { requiresLogin: 'homecare' },
+    ),
+  })),
 ];
