@@ -33,15 +33,20 @@ export async function expectNoSeriousA11yViolations(
   options: AxeOptions = {},
 ): Promise<AxeViolation[]> {
   // A dialog or drawer still animating open or closed is measured mid-scale (6 px buttons,
-  // a title already gone): wait for finite animations to settle; spinners run forever.
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { timeout: 5_000 },
-  );
+  // a title already gone): wait for short animations (a modal's ≤ 1 s motion) to settle.
+  // Spinners and long attention animations (a fresh nurse call's pulse) are left running.
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => {
+          if (a.playState !== 'running') return true;
+          const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
+          return !Number.isFinite(end) || end > 2_000;
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol: an injected <script> would be refused by the
   // server's Content-Security-Policy (script-src 'self'), which the tests must keep on.
   await page.evaluate(axeSource);

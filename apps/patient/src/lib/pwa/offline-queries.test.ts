@@ -136,4 +136,19 @@ describe('what the app keeps for reading offline (issue 12, decision 017)', () =
     expect(stored()?.owner).toBe('lee');
     stop();
   });
+  it('signing in leaves the new login’s answers alone, even one still on its way (a silent refresh signs in so)', async () => {
+    const client = new QueryClient();
+    const stop = persistOfflineQueries(client, 500);
+    let answer: (value: typeof profile) => void = () => undefined;
+    const inFlight = client.fetchQuery({
+      queryKey: ['patient'],
+      queryFn: () => new Promise<typeof profile>((resolve) => (answer = resolve)),
+      meta: { offline: true },
+    });
+    loginAs('kim');
+    answer(profile);
+    await expect(inFlight).resolves.toEqual(profile);
+    expect(client.getQueryData(['patient'])).toEqual(profile);
+    stop();
+  });
 });

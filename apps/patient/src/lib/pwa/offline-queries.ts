@@ -120,9 +120,14 @@ export function persistOfflineQueries(queryClient: QueryClient, delayMs = 500): 
   const unsubscribeSession = session.subscribe(() => {
     const next = currentOwner();
     if (next === owner) return;
+    const previous = owner;
     owner = next;
     clearTimeout(timer);
     timer = undefined;
+    // Signing in (nobody before): the cache holds nothing of another login — logout removed
+    // it — and removing now would orphan the new login's first answers still in flight (a
+    // silent token refresh signs in this way), leaving their screens loading for ever.
+    if (previous === null) return;
     forgetOfflineQueries();
     queryClient.removeQueries({ predicate: (query) => query.meta?.offline === true });
   });
