@@ -30,6 +30,8 @@ export function noticeListQueryOptions() {
       api.hospitalContent.getNoticeList({ query: { pNum: pageParam, pSize: NOTICE_PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pNum * last.pSize < last.totalCount ? last.pNum + 1 : undefined),
+    // The notices open offline with the pages last read (issue 12, decision 017).
+    meta: { offline: true },
   });
 }
 

@@ -10,6 +10,12 @@ export function getDashboard(): Promise<Dashboard> {
 
 export function useDashboard() {
   return useQuery(
-    queryOptions({ queryKey: [...vitalSignsQueryKey, 'dashboard'], queryFn: getDashboard, staleTime: 0 }),
+    queryOptions({
+      queryKey: [...vitalSignsQueryKey, 'dashboard'],
+      queryFn: getDashboard,
+      staleTime: 0,
+      // The health dashboard opens offline with its last answer (issue 12, decision 017).
+      meta: { offline: true },
+    }),
   );
 }
