@@ -55,12 +55,17 @@ test.describe('patient session and start-up', () => {
     loginAsPatient,
   }) => {
     // The forged token is refused with HTTP 401 on purpose, on whichever call the settings
-    // screen makes first (the profile or the Kakao link row).
+    // screen makes first after the reload (the profile or the Kakao link row).
     allowFailures(/\/(patient\/getPatient|kakao\/getMyLink)$/);
     await loginAsPatient(page, 'demo');
     await expect(page.getByText(/님, 안녕하세요/)).toBeVisible();
     // The server refuses a token it did not sign with 30002007 (not logged in).
+    // The settings screen's own calls must be answered before the token is swapped: a call it
+    // made after the swap and before the reload was refused, and the reload wiped its notice.
+    const linkAnswered = page.waitForResponse((r) => r.url().endsWith('/kakao/getMyLink'));
     await navigate(page, '/hospital/setting/home');
+    await linkAnswered;
+    await expect(page.getByRole('link', { name: /님 demo/ })).toBeVisible();
     await page.evaluate(() => localStorage.setItem('accessToken', 'revoked.session.token'));
     await page.reload();
     // The toast, not the screen's own error state, which may flash the same words while
