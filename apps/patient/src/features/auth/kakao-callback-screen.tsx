@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
-import { TextField } from '../../components/ui/text-field';
+import { CredentialFields, SubmitRow } from './credential-fields';
 import { areaConfig, type Area } from '../../config/area';
 import { errorMessage } from '../../lib/api-error';
 import { validationText } from '../../lib/form-rules';
@@ -138,40 +138,16 @@ function NewKakaoAccount({
           <h2 id="kakao-link-title">{t('kakaoLogin.linkTitle')}</h2>
           <p>{t('kakaoLogin.linkBody')}</p>
           <form className="plain-form" onSubmit={submitLink} noValidate>
-            <TextField
-              label={t('login.loginId')}
-              name="loginId"
-              autoComplete="username"
-              autoCapitalize="none"
-              placeholder={t('login.loginIdPlaceholder')}
-              value={loginId}
-              error={errors.loginId}
-              onChange={(e) => setLoginId(e.target.value)}
+            <CredentialFields
+              loginId={loginId}
+              password={password}
+              errors={errors}
+              onLoginId={setLoginId}
+              onPassword={setPassword}
             />
-            <TextField
-              label={t('login.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              placeholder={t('login.passwordPlaceholder')}
-              value={password}
-              error={errors.password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            {linkFailure && (
-              <p className="form-failure" role="alert">
-                {linkFailure}
-              </p>
-            )}
-            <button
-              type="submit"
-              className="btn btn-primary btn-block"
-              disabled={busy}
-              aria-busy={link.isPending}
-            >
-              {link.isPending && <span className="spinner spinner-small" aria-hidden="true" />}
+            <SubmitRow failure={linkFailure} pending={link.isPending} disabled={busy}>
               {t('kakaoLogin.linkSubmit')}
-            </button>
+            </SubmitRow>
           </form>
         </section>
 
@@ -180,20 +156,9 @@ function NewKakaoAccount({
           <p>{t('kakaoLogin.newBody')}</p>
           <form className="plain-form" onSubmit={submitSignUp} noValidate>
             <TermsField value={agreed} onChange={setAgreed} />
-            {signUpFailure && (
-              <p className="form-failure" role="alert">
-                {signUpFailure}
-              </p>
-            )}
-            <button
-              type="submit"
-              className="btn btn-outline btn-block"
-              disabled={busy}
-              aria-busy={signUp.isPending}
-            >
-              {signUp.isPending && <span className="spinner spinner-small" aria-hidden="true" />}
+            <SubmitRow failure={signUpFailure} pending={signUp.isPending} disabled={busy} variant="outline">
               {t('kakaoLogin.newSubmit')}
-            </button>
+            </SubmitRow>
           </form>
         </section>
       </div>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
-import { TextField } from '../../components/ui/text-field';
+import { CredentialFields, SubmitRow } from './credential-fields';
 import { areaConfig, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
@@ -73,44 +73,20 @@ export function LoginScreen({ area, variant = 'area' }: { area: Area; variant?: 
         <p className="login-area">{t(config.titleKey)}</p>
       </div>
       <form className="plain-form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('login.loginId')}
-          name="loginId"
-          autoComplete="username"
-          autoCapitalize="none"
-          placeholder={t('login.loginIdPlaceholder')}
-          value={loginId}
-          error={errors.loginId}
-          onChange={(e) => setLoginId(e.target.value)}
-        />
-        <TextField
-          label={t('login.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          placeholder={t('login.passwordPlaceholder')}
-          value={password}
-          error={errors.password}
-          onChange={(e) => setPassword(e.target.value)}
+        <CredentialFields
+          loginId={loginId}
+          password={password}
+          errors={errors}
+          onLoginId={setLoginId}
+          onPassword={setPassword}
         />
         <label className="check-row">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
           <span>{t('login.remember')}</span>
         </label>
-        {failure && (
-          <p className="form-failure" role="alert">
-            {failure}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-block"
-          disabled={login.isPending}
-          aria-busy={login.isPending}
-        >
-          {login.isPending && <span className="spinner spinner-small" aria-hidden="true" />}
+        <SubmitRow failure={failure} pending={login.isPending}>
           {t('login.submit')}
-        </button>
+        </SubmitRow>
       </form>
       <KakaoLoginButton area={area} />
       <nav className="link-row" aria-label={t('login.moreActions')}>
