@@ -29,6 +29,17 @@ const profile = patientProfile({
   choseHospitalName: '서울중앙병원',
 });
 
+/** The server has the patient in room 12 with these messages stored. */
+function serveRoom12(stored: () => ChatMessage[] = () => []) {
+  return mockApi({
+    [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
+    [`GET ${apiPaths.chat.messages}`]: () => {
+      const dataList = stored();
+      return { body: ok({ dataList, totalCount: dataList.length, pNum: 1, pSize: 30 }) };
+    },
+  });
+}
+
 function lastClient(): FakeBrokerClient {
   const client = clients.at(-1);
   if (!client) throw new Error('no connection was opened');
@@ -55,12 +66,7 @@ afterEach(() => {
 
 describe('connecting', () => {
   it('connects as the patient with the access token, fetches the room and subscribes to it', async () => {
-    mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({
-        body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }),
-      }),
-    });
+    serveRoom12(() => [chatMessage()]);
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     const client = lastClient();
@@ -177,12 +183,7 @@ describe('offline', () => {
   });
 
   it('sends a message again with the same id when the connection dropped before the server confirmed it', async () => {
-    mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({
-        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
-      }),
-    });
+    serveRoom12();
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     lastClient().accept();
@@ -227,12 +228,7 @@ describe('offline', () => {
 
 describe('room events', () => {
   async function connectedInRoom12() {
-    mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({
-        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
-      }),
-    });
+    serveRoom12();
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     lastClient().accept();
@@ -295,12 +291,7 @@ describe('errors the patient is told about (spec §8)', () => {
   });
 
   it('shows the subscription toast when the broker refuses the room (SUBACK 0x80)', async () => {
-    mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({
-        body: ok({ dataList: [], totalCount: 0, pNum: 1, pSize: 30 }),
-      }),
-    });
+    serveRoom12();
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     lastClient().refuse.add('chat/12/#');
@@ -608,12 +599,7 @@ describe('catching up after a long time away', () => {
 
 describe('logout', () => {
   it('closes the connection and forgets the conversation', async () => {
-    mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => ({
-        body: ok({ dataList: [chatMessage()], totalCount: 1, pNum: 1, pSize: 30 }),
-      }),
-    });
+    serveRoom12(() => [chatMessage()]);
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     lastClient().accept();
@@ -627,16 +613,6 @@ describe('logout', () => {
 describe('pending messages across a reload (nothing a patient sent is lost)', () => {
   const storedPending = () => window.localStorage.getItem(storageKeys.pendingChat);
 
-  function serverWithRoom12(stored: () => ChatMessage[] = () => []) {
-    return mockApi({
-      [`GET ${apiPaths.chat.currentRoom}`]: () => ({ body: ok(chatRoom()) }),
-      [`GET ${apiPaths.chat.messages}`]: () => {
-        const dataList = stored();
-        return { body: ok({ dataList, totalCount: dataList.length, pNum: 1, pSize: 30 }) };
-      },
-    });
-  }
-
   /** The patient writes while the connection is down, then the app is closed (the object is gone, storage stays). */
   async function writtenOfflineThenClosed(text = '약은 언제 먹나요?') {
     rt.start(profile);
@@ -649,7 +625,7 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
   }
 
   it('comes back as pending after a reload and is sent once, with the same clientMsgId, on connect', async () => {
-    serverWithRoom12();
+    serveRoom12();
     const message = await writtenOfflineThenClosed();
 
     rt.start(profile);
@@ -677,7 +653,7 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
   });
 
   it('keeps a message that was published but not yet confirmed when the app closed, and sends it again with its id', async () => {
-    serverWithRoom12();
+    serveRoom12();
     rt.start(profile);
     await vi.waitFor(() => expect(clients).toHaveLength(1));
     lastClient().accept();
@@ -700,7 +676,7 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
 
   it('is removed without sending when the catch-up shows the server already stored it', async () => {
     let stored: ChatMessage[] = [];
-    serverWithRoom12(() => stored);
+    serveRoom12(() => stored);
     const message = await writtenOfflineThenClosed();
     stored = [chatMessage({ idx: 5, content: '약은 언제 먹나요?', clientMsgId: message.clientMsgId })];
 
@@ -715,7 +691,7 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
   });
 
   it('is never shown to or sent by another patient on the same phone, and waits for its own patient', async () => {
-    serverWithRoom12();
+    serveRoom12();
     const message = await writtenOfflineThenClosed();
 
     const other = patientProfile({ idx: 8, loginId: 'other', choseHospitalIdx: 1 });
@@ -739,7 +715,7 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
   });
 
   it('is not carried to another hospital the patient chose', async () => {
-    serverWithRoom12();
+    serveRoom12();
     const message = await writtenOfflineThenClosed();
     rt.start({ ...profile, choseHospitalIdx: 2, choseHospitalName: '부산병원' });
     expect(rt.snapshot().pending).toEqual([]);
@@ -748,7 +724,7 @@ describe('pending messages across a reload (nothing a patient sent is lost)', ()
   });
 
   it('ignores stored data it cannot read, and keeps the readable messages of a damaged list', async () => {
-    serverWithRoom12();
+    serveRoom12();
     const good = {
       clientMsgId: 'abc123',
       content: '물 좀 주세요',
