@@ -112,6 +112,45 @@ export const CHATBOT_EVAL_SET: readonly { question: string; expected: readonly s
   { question: '로또 번호 알려줘', expected: NONE },
 ];
 
+/**
+ * Held out: written after the rules above were tuned on CHATBOT_EVAL_SET, and run once
+ * without changing anything for it. Its figures say how the bot does on phrasings nobody
+ * tuned for; they are reported beside the main set's (decision 023) and not asserted at the
+ * main set's goal.
+ */
+export const CHATBOT_HELD_OUT_SET: readonly { question: string; expected: readonly string[] | typeof NONE }[] = [
+  { question: '주차 몇시간 무료에요', expected: PARKING_FEE },
+  { question: '차 어디다 대요', expected: PARKING_LOT },
+  { question: '문병 가능한 시간', expected: VISITING_HOURS },
+  { question: '면회 몇명까지 돼요', expected: VISITING_RULES },
+  { question: '입원 준비물 뭐에요', expected: ADMISSION_ITEMS },
+  { question: '퇴원할때 약은 어떻게 받아요', expected: DISCHARGE },
+  { question: '소견서 발급 얼마예요', expected: [...CERTIFICATE, '제증명 수수료 안내'] },
+  { question: '진료기록 복사하려면', expected: RECORDS },
+  { question: '보험회사 낼 서류', expected: ['실손보험 청구에 필요한 서류는 무엇인가요?'] },
+  { question: '와이파이 연결 어떻게 해요', expected: WIFI },
+  { question: 'atm 있나요', expected: AMENITIES },
+  { question: '커피 마실데 있어요', expected: [...AMENITIES, '식당·카페 운영 시간'] },
+  { question: '유모차 빌려주나요', expected: ['휠체어·유모차 대여 안내'] },
+  { question: '셔틀버스 타는곳', expected: SHUTTLE },
+  { question: '지하철역에서 어떻게 가요', expected: ['지하철로 오시는 길', '병원까지 대중교통으로 어떻게 가나요?'] },
+  { question: '점심시간에도 진료해요', expected: HOURS },
+  { question: '예약취소 하고싶어요', expected: BOOKING },
+  { question: '처음가는데 예약 안해도 돼요?', expected: ['처음 방문하는데 진료 예약 없이 가도 되나요?'] },
+  { question: '금식 몇시간 해야돼요', expected: ['검사 전에 금식해야 하나요?'] },
+  { question: '흡연구역 있나요', expected: ['병원에서 담배를 피울 수 있나요?'] },
+  { question: '분실물 센터 어디', expected: ['물건을 잃어버렸어요. 분실물은 어디서 찾나요?'] },
+  { question: '간병비 얼마', expected: INTEGRATED },
+  { question: '귀중품 맡길데 있나요', expected: ['귀중품은 어떻게 보관하나요?'] },
+  { question: '샤워 할 수 있어요?', expected: ['세탁실이나 샤워실을 이용할 수 있나요?'] },
+  { question: '제 혈압 수치 정상인가요', expected: NONE },
+  { question: '내 담당 간호사 누구에요', expected: NONE },
+  { question: '아버지 수술 잘 끝났나요', expected: NONE },
+  { question: '영화 추천해줘', expected: NONE },
+  { question: '병원 근처 맛집 알려줘', expected: NONE },
+  { question: '항암치료 부작용이 뭐예요', expected: NONE },
+];
+
 export interface EvalOutcome {
   question: string;
   expected: readonly string[] | typeof NONE;

@@ -42,7 +42,7 @@ export function isHandoffRequest(content: string): boolean {
 
 /**
  * Questions about the patient's own care — their results, their operation, their medicine,
- * their discharge date — are never answered from general content, even when the words match
+ * their discharge date, their symptoms — are never answered from general content, even when the words match
  * an FAQ entry ("제 검사 결과 나왔나요" is not "how are results given out"): staff answer
  * them (decision 023). Matched on the text with spacing removed.
  */
@@ -58,6 +58,10 @@ const OWN_CARE: RegExp[] = [
   /약(을|은|는)?(언제|어떻게|몇알|몇번|얼마나|하루에)?(먹|복용|드셔|바꿔|더주|더받|늘려|줄여)/,
   /(진통제|수면제|해열제|항생제|수액)(를|좀)?(더|또|맞|놔|주실|주세요|줄수)/,
   /주사(를|좀)?(더|또|놔)/,
+  // a measurement of theirs: "수치가 정상인가요", "혈당이 높아요"
+  /(수치|혈압|혈당|체온|염증|간수치|콜레스테롤)(가|이|는|은)?(정상|괜찮|높|낮|올라|떨어|나쁘|좋아)/,
+  // symptoms: how the patient feels is for staff, never a guide ("수술 후 통증이 심해요")
+  /(통증|아파|아프|아픈|쑤셔|쑤시|저려|저리|어지러|메스꺼|토했|토하|구토|설사|변비|가려|부었|부어|붓고|열이|열나|오한|기침|가래|숨쉬|잠이안|못자|잠을못)/,
 ];
 
 export function asksAboutOwnCare(content: string): boolean {
