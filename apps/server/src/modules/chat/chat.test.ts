@@ -383,7 +383,10 @@ describe('the chatbot', () => {
     await t.app.broker.settled();
     expect(botReplies()).toHaveLength(before + 1);
     expect(botReplies().at(-1)!.link?.title).toBe('퇴원 절차는 어떻게 되나요?');
-    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('제 퇴원 날짜는 언제로 잡혔나요?'));
+    await kim.client.publish(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      msg('제 퇴원 날짜는 언제로 잡혔나요?'),
+    );
     await t.app.broker.settled();
     expect(botReplies()).toHaveLength(before + 2);
     expect(botReplies().at(-1)!.content).toMatch(/담당 직원이 (곧 )?답변드리/);

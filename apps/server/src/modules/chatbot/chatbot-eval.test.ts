@@ -21,7 +21,10 @@ beforeAll(async () => {
   const hospital = await createHospital(t.app.db, { name: '스마트종합병원', phone: '02-123-4567' });
   hospitalIdx = hospital.idx;
   await seedDemoHospitalContent(t.app.db, { idx: hospital.idx, name: hospital.name, phone: hospital.phone });
-  const contents = createHospitalContentService({ db: t.app.db, people: createPeopleService({ db: t.app.db }) });
+  const contents = createHospitalContentService({
+    db: t.app.db,
+    people: createPeopleService({ db: t.app.db }),
+  });
   bot = createChatbotService({ content: contents });
 });
 
@@ -35,14 +38,22 @@ async function run(set: typeof CHATBOT_EVAL_SET) {
   for (const item of set) outcomes.push(judge(item, await bot.turn(hospitalIdx, room, item.question)));
   const share = (verdict: EvalOutcome['verdict']) =>
     outcomes.filter((o) => o.verdict === verdict).length / outcomes.length;
-  return { outcomes, right: share('right'), wrongConfident: share('wrongConfident'), missed: share('missed') };
+  return {
+    outcomes,
+    right: share('right'),
+    wrongConfident: share('wrongConfident'),
+    missed: share('missed'),
+  };
 }
 
 function report(name: string, result: Awaited<ReturnType<typeof run>>) {
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const lines = result.outcomes
     .filter((o) => o.verdict !== 'right')
-    .map((o) => `  ${o.verdict}: "${o.question}" → ${o.answered} (expected ${o.expected === NONE ? NONE : o.expected.join(' / ')})`);
+    .map(
+      (o) =>
+        `  ${o.verdict}: "${o.question}" → ${o.answered} (expected ${o.expected === NONE ? NONE : o.expected.join(' / ')})`,
+    );
   console.info(
     [
       `chatbot eval, ${name}: ${result.outcomes.length} questions — right ${pct(result.right)}, ` +

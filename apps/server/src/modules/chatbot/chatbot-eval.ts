@@ -118,7 +118,10 @@ export const CHATBOT_EVAL_SET: readonly { question: string; expected: readonly s
  * tuned for; they are reported beside the main set's (decision 023) and not asserted at the
  * main set's goal.
  */
-export const CHATBOT_HELD_OUT_SET: readonly { question: string; expected: readonly string[] | typeof NONE }[] = [
+export const CHATBOT_HELD_OUT_SET: readonly {
+  question: string;
+  expected: readonly string[] | typeof NONE;
+}[] = [
   { question: '주차 몇시간 무료에요', expected: PARKING_FEE },
   { question: '차 어디다 대요', expected: PARKING_LOT },
   { question: '문병 가능한 시간', expected: VISITING_HOURS },
@@ -133,7 +136,10 @@ export const CHATBOT_HELD_OUT_SET: readonly { question: string; expected: readon
   { question: '커피 마실데 있어요', expected: [...AMENITIES, '식당·카페 운영 시간'] },
   { question: '유모차 빌려주나요', expected: ['휠체어·유모차 대여 안내'] },
   { question: '셔틀버스 타는곳', expected: SHUTTLE },
-  { question: '지하철역에서 어떻게 가요', expected: ['지하철로 오시는 길', '병원까지 대중교통으로 어떻게 가나요?'] },
+  {
+    question: '지하철역에서 어떻게 가요',
+    expected: ['지하철로 오시는 길', '병원까지 대중교통으로 어떻게 가나요?'],
+  },
   { question: '점심시간에도 진료해요', expected: HOURS },
   { question: '예약취소 하고싶어요', expected: BOOKING },
   { question: '처음가는데 예약 안해도 돼요?', expected: ['처음 방문하는데 진료 예약 없이 가도 되나요?'] },
