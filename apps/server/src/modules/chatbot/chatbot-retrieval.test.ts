@@ -80,6 +80,8 @@ describe('answering from the entries', () => {
     expect(index.answer('주차비얼마')?.entry.idx).toBe(2);
     expect(index.answer('진단서떼려면')?.entry.idx).toBe(4);
     expect(index.answer('면회 몇시까지')?.entry.idx).toBe(1);
+    // Stacked endings: "언제까지에요" is 언제 + 까지 + 에요.
+    expect(index.answer('면회시간 언제까지에요')?.entry.idx).toBe(1);
   });
 
   it('does not answer from a word shared by chance when the rest of the question is unknown', () => {

@@ -257,13 +257,24 @@ function colloquial(text: string): string {
 /** These may leave a one-syllable noun behind ("밥은" → "밥"); the rest need two syllables. */
 const SHORT_STEM_PARTICLES = new Set(['은', '는', '을', '를', '도', '만', '의', '는데']);
 
-function stripParticle(word: string): string {
+function stripOne(word: string): string {
   for (const particle of TRAILING_PARTICLES) {
     const minStem = SHORT_STEM_PARTICLES.has(particle) ? 1 : 2;
     if (word.length - particle.length >= minStem && word.endsWith(particle))
       return word.slice(0, -particle.length);
   }
   return word;
+}
+
+/** Endings stack ("언제까지에요" → 언제까지 → 언제): stripped until a filler or nothing more is left. */
+function stripParticle(word: string): string {
+  let current = word;
+  for (let i = 0; i < 3; i++) {
+    const next = stripOne(current);
+    if (next === current || FILLER_WORDS.has(next)) return next;
+    current = next;
+  }
+  return current;
 }
 
 function contentWords(text: string): string[] {
