@@ -178,7 +178,7 @@ describe('what the bot knows', () => {
     await ask(hospitals.a, question);
     const rebuildMs = performance.now() - edited;
     console.info(
-      `chatbot turn on PGlite: p50 ${times[100]!.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; ` +
+      `chatbot turn on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: p50 ${times[100]!.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; ` +
         `first turn after an edit ${rebuildMs.toFixed(2)} ms (publish took ${(edited - rebuild).toFixed(1)} ms)`,
     );
     expect(p95).toBeLessThan(25);
