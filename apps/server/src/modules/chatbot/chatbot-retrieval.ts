@@ -300,8 +300,13 @@ function wordsOf(text: string): { word: string; predicate: boolean }[] {
 /** The words of the content, for cutting glued words and reading typos. */
 export interface Vocabulary {
   words: ReadonlySet<string>;
-  /** Jamo of each word of two syllables or more, for near spellings. */
-  jamo: ReadonlyMap<string, string>;
+  /**
+   * Words of two syllables or more by each of their one-syllable-masked forms ("면회?간"): a
+   * one-jamo typo changes one syllable, so its near words are found in a few look-ups.
+   */
+  masked: ReadonlyMap<string, readonly string[]>;
+  /** Jamo of the words, computed when first compared. */
+  jamoOf(word: string): string;
   /** Bigrams the content holds, and its one-syllable words ("밥", "꽃"). */
   bigrams: ReadonlySet<string>;
 }
@@ -380,13 +385,13 @@ function readWord(word: string, vocabulary: Vocabulary): string[] {
     }
   }
   if (chars.length >= 2 && bigramsOf(word).some((gram) => !vocabulary.bigrams.has(gram))) {
-    const jamo = disassemble(word);
+    const jamo = vocabulary.jamoOf(word);
     let best: string | null = null;
     let ambiguous = false;
-    for (const [candidate, candidateJamo] of vocabulary.jamo) {
-      if (Math.abs(Array.from(candidate).length - chars.length) > 1) continue;
-      if (editDistance(jamo, candidateJamo, 1) <= 1) {
-        if (best !== null && best !== candidate) ambiguous = true;
+    for (let p = 0; p < chars.length; p++) {
+      for (const candidate of vocabulary.masked.get(maskedAt(chars, p)) ?? []) {
+        if (candidate === best || editDistance(jamo, vocabulary.jamoOf(candidate), 1) > 1) continue;
+        if (best !== null) ambiguous = true;
         best = candidate;
       }
     }
@@ -395,11 +400,18 @@ function readWord(word: string, vocabulary: Vocabulary): string[] {
   return [word];
 }
 
+const MASK = '\u0001';
+const maskedAt = (chars: readonly string[], p: number) =>
+  chars.slice(0, p).join('') + MASK + chars.slice(p + 1).join('');
+
 export function buildVocabulary(texts: readonly string[]): Vocabulary {
+  return vocabularyOf(texts.map(contentWords));
+}
+
+function vocabularyOf(wordLists: readonly (readonly string[])[]): Vocabulary {
   const words = new Set<string>();
   const oneSyllable = new Set<string>();
-  for (const text of texts) {
-    const list = contentWords(text);
+  for (const list of wordLists) {
     for (const word of list) {
       if (Array.from(word).length >= 2) words.add(word);
       else oneSyllable.add(word);
@@ -410,14 +422,29 @@ export function buildVocabulary(texts: readonly string[]): Vocabulary {
       if (Array.from(joined).length <= MAX_VOCABULARY_WORD) words.add(joined);
     }
   }
-  const jamo = new Map<string, string>();
+  const masked = new Map<string, string[]>();
   const bigrams = new Set<string>();
   for (const word of words) {
-    jamo.set(word, disassemble(word));
+    const chars = Array.from(word);
+    for (let p = 0; p < chars.length; p++) {
+      const key = maskedAt(chars, p);
+      const list = masked.get(key);
+      if (list) list.push(word);
+      else masked.set(key, [word]);
+    }
     for (const gram of bigramsOf(word)) bigrams.add(gram);
   }
   for (const word of oneSyllable) bigrams.add(word);
-  return { words, jamo, bigrams };
+  const jamo = new Map<string, string>();
+  const jamoOf = (word: string) => {
+    let value = jamo.get(word);
+    if (value === undefined) {
+      value = disassemble(word);
+      jamo.set(word, value);
+    }
+    return value;
+  };
+  return { words, masked, jamoOf, bigrams };
 }
 
 export interface Terms {
@@ -430,17 +457,21 @@ export interface Terms {
 /** The terms of a text, with repeats (term frequency matters for BM25); a question is read with the content's vocabulary. */
 export function extractTerms(text: string, vocabulary?: Vocabulary): Terms {
   const plain = wordsOf(text);
-  const words = vocabulary
-    ? plain.flatMap(({ word, predicate }) => {
-        const read = readWord(word, vocabulary);
-        // Unknown as a whole, not cut into known words nor read as a typo: a predicate says
-        // nothing about the topic, and a lone unknown syllable is a verb stem or an ending.
-        const unread = read.length === 1 && read[0] === word && !vocabulary.words.has(word);
-        const lone = Array.from(word).length === 1 && !vocabulary.bigrams.has(word);
-        if (unread && (predicate || lone)) return [];
-        return read;
-      })
-    : plain.map(({ word }) => word);
+  if (!vocabulary) return termsOfWords(plain.map(({ word }) => word));
+  return termsOfWords(
+    plain.flatMap(({ word, predicate }) => {
+      const read = readWord(word, vocabulary);
+      // Unknown as a whole, not cut into known words nor read as a typo: a predicate says
+      // nothing about the topic, and a lone unknown syllable is a verb stem or an ending.
+      const unread = read.length === 1 && read[0] === word && !vocabulary.words.has(word);
+      const lone = Array.from(word).length === 1 && !vocabulary.bigrams.has(word);
+      if (unread && (predicate || lone)) return [];
+      return read;
+    }),
+  );
+}
+
+function termsOfWords(words: readonly string[]): Terms {
   const core: string[] = [];
   const junction: string[] = [];
   words.forEach((word, i) => {
@@ -463,10 +494,10 @@ const UNKNOWN_TERM_WEIGHT = 1;
 /** The confidence of a small knowledge base is weighed as if it held this many entries. */
 const MIN_COLLECTION = 50;
 
-interface IndexedEntry {
-  entry: KnowledgeEntry;
-  termFrequency: Map<string, number>;
-  length: number;
+interface Posting {
+  /** The entry's position in the index. */
+  doc: number;
+  tf: number;
 }
 
 export interface KnowledgeIndex {
@@ -481,23 +512,29 @@ export interface KnowledgeIndex {
 const textOf = (entry: KnowledgeEntry) => `${entry.title} ${entry.keywords.replace(/[,，、\n]/g, ' ')}`;
 
 export function buildKnowledgeIndex(entries: readonly KnowledgeEntry[]): KnowledgeIndex {
-  const vocabulary = buildVocabulary(entries.map(textOf));
-  const indexed: IndexedEntry[] = entries.map((entry) => {
-    // The title and the other phrasings describe the entry. The body's wording would pull
-    // in every entry that merely mentions "병동", and a category such as "입원·퇴원" would
-    // make every discharge entry an admission entry too.
-    const { core, junction } = extractTerms(textOf(entry));
+  // The title and the other phrasings describe the entry. The body's wording would pull
+  // in every entry that merely mentions "병동", and a category such as "입원·퇴원" would
+  // make every discharge entry an admission entry too.
+  const wordLists = entries.map((entry) => contentWords(textOf(entry)));
+  const vocabulary = vocabularyOf(wordLists);
+  // An inverted index: a question's terms reach only the entries that hold them.
+  const postings = new Map<string, Posting[]>();
+  const lengths: number[] = [];
+  wordLists.forEach((words, doc) => {
+    const { core, junction } = termsOfWords(words);
     const termFrequency = new Map<string, number>();
     for (const term of [...core, ...junction]) termFrequency.set(term, (termFrequency.get(term) ?? 0) + 1);
-    return { entry, termFrequency, length: core.length + junction.length };
+    for (const [term, tf] of termFrequency) {
+      const list = postings.get(term);
+      if (list) list.push({ doc, tf });
+      else postings.set(term, [{ doc, tf }]);
+    }
+    lengths.push(core.length + junction.length);
   });
   const documentFrequency = new Map<string, number>();
-  for (const doc of indexed) {
-    for (const term of doc.termFrequency.keys())
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-  }
-  const count = indexed.length;
-  const averageLength = indexed.reduce((sum, doc) => sum + doc.length, 0) / Math.max(count, 1);
+  for (const [term, list] of postings) documentFrequency.set(term, list.length);
+  const count = entries.length;
+  const averageLength = lengths.reduce((sum, length) => sum + length, 0) / Math.max(count, 1);
   const idf = (term: string) => {
     const df = documentFrequency.get(term) ?? 0;
     return Math.log(1 + (count - df + 0.5) / (df + 0.5));
@@ -523,19 +560,23 @@ export function buildKnowledgeIndex(entries: readonly KnowledgeEntry[]): Knowled
     for (const term of junctionSet) if (documentFrequency.has(term)) questionMass += weightOf(term);
     if (questionMass === 0) return [];
 
-    const matches: KnowledgeMatch[] = [];
-    for (const doc of indexed) {
-      let score = 0;
-      let covered = 0;
-      for (const term of queryTerms) {
-        const tf = doc.termFrequency.get(term);
-        if (!tf) continue;
-        const weight = idf(term);
-        covered += weightOf(term);
-        score += (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * doc.length) / averageLength));
+    const scored = new Map<number, { score: number; covered: number }>();
+    for (const term of queryTerms) {
+      const list = postings.get(term);
+      if (!list) continue;
+      const weight = idf(term);
+      const coverage = weightOf(term);
+      for (const { doc, tf } of list) {
+        const into = scored.get(doc) ?? { score: 0, covered: 0 };
+        into.covered += coverage;
+        into.score += (weight * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
+        scored.set(doc, into);
       }
+    }
+    const matches: KnowledgeMatch[] = [];
+    for (const [doc, { score, covered }] of scored) {
       if (score > 0)
-        matches.push({ entry: doc.entry, score, confidence: Math.min(1, covered / questionMass) });
+        matches.push({ entry: entries[doc]!, score, confidence: Math.min(1, covered / questionMass) });
     }
     matches.sort((a, b) => b.score - a.score || b.confidence - a.confidence);
     return matches.slice(0, limit);
