@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MQTT_PATH } from '@smartcare/contract/topics';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
@@ -164,7 +167,7 @@ test.describe('urgent words in the consulting chat', () => {
 test.describe('consulting chat on the phone', () => {
   test.use(phoneContext);
 
-  test('the chatbot answers a question from the hospital’s FAQ', async ({
+  test('the chatbot answers from the hospital’s published FAQ and guides, with a button that opens the entry', async ({
     page,
     createPatient,
     loginAsPatient,
@@ -173,16 +176,53 @@ test.describe('consulting chat on the phone', () => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await navigate(page, '/hospital/consulting/chat');
-    await page.getByRole('textbox', { name: '메시지 입력' }).fill('면회 시간이 어떻게 되나요?');
+    await page.getByRole('textbox', { name: '메시지 입력' }).fill('면회시간 언제까지에요');
     await page.getByRole('button', { name: '보내기' }).click();
 
     const log = page.getByRole('log', { name: '대화 내용' });
-    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('면회 시간이 어떻게 되나요?');
+    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('면회시간 언제까지에요');
     const bot = log.locator('[data-person-type="CHATBOT"]');
-    await expect(bot).toContainText('면회 시간은');
+    // The demo hospital's published content (issue 14): a short quote of its visiting hours.
+    await expect(bot).toContainText('면회');
+    await expect(bot).toContainText('오후 6시');
     await expect(bot).toContainText('챗봇');
+    const source = bot.getByRole('group', { name: '챗봇 답변의 출처' }).getByRole('link');
+    await expect(source).toHaveText(/면회.*전체 보기/);
+    // The app routes by hash: the entry's path follows "#".
+    const path = (await source.getAttribute('href'))!.replace(/^.*#/, '');
+    expect(path).toMatch(/^\/hospital\/(news|guidesearch)\/\d+$/);
     await checkA11y(page);
+
+    const title = (await source.textContent())!.match(/「(.+)」/)![1]!;
+    await source.click();
+    await expect(page).toHaveURL(new RegExp(`#${path}$`));
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
   });
+
+  test(
+    'screenshots of a chatbot answer with its source (360 px and 200 % text) for docs/screenshots/patient',
+    { tag: '@screenshots' },
+    async ({ page, createPatient, loginAsPatient }) => {
+      const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
+      mkdirSync(`${dir}/text-200`, { recursive: true });
+      const patient = await createPatient({ name: '김민지' });
+      await loginAsPatient(page, patient.loginId, { password: patient.password });
+      await navigate(page, '/hospital/consulting/chat');
+      await page.getByRole('textbox', { name: '메시지 입력' }).fill('주차 얼마에요');
+      await page.getByRole('button', { name: '보내기' }).click();
+      const source = page.getByRole('group', { name: '챗봇 답변의 출처' });
+      await expect(source).toBeVisible();
+      for (const size of ['normal', 'xlarge'] as const) {
+        await page.evaluate((value) => localStorage.setItem('smartcare.textSize', value), size);
+        await page.reload();
+        await expect(source).toBeVisible();
+        await page.evaluate(() => document.fonts.ready);
+        const path =
+          size === 'normal' ? `${dir}/chatbot-answer-link.png` : `${dir}/text-200/chatbot-answer-link.png`;
+        await page.screenshot({ path, fullPage: true });
+      }
+    },
+  );
 
   test('the connection error shows, messages wait while the broker is unreachable and go out when it is back', async ({
     page,

@@ -49,6 +49,7 @@ import { createStaffService } from './modules/staff/staff.service.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
+import { createHospitalContentService } from './modules/hospital-content/hospital-content.service.ts';
 import { admissionModule } from './modules/admission/admission.module.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
@@ -192,7 +193,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // (a failed notification is logged, never the sender's failure: see notifyOrLog)
     const notifications = await buildNotificationService(app, { config, people, admissions });
     const notifier = { notify: notifications.notifyOrLog };
-    const chatbot = createChatbotService({ db: app.db });
+    // issue 14: the chatbot answers from the hospital's published FAQ entries and guides
+    const hospitalContent = createHospitalContentService({ db: app.db, people });
+    const chatbot = createChatbotService({ content: hospitalContent });
     const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
     const nurseCalls = createNurseCallService({
       db: app.db,

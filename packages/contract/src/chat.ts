@@ -20,6 +20,17 @@ export const chatPersonSchema = z.object({
 });
 export type ChatPerson = z.infer<typeof chatPersonSchema>;
 
+/**
+ * Issue 14 (decision 023): the hospital FAQ entry or guide a bot answer quotes, opened in the
+ * patient app (`/hospital/news/{idx}` for an FAQ entry, `/hospital/guidesearch/{idx}` for a guide).
+ */
+export const chatMessageLinkSchema = z.object({
+  kind: z.enum(['FAQ', 'GUIDE']),
+  idx: z.number().int(),
+  title: z.string(),
+});
+export type ChatMessageLink = z.infer<typeof chatMessageLinkSchema>;
+
 export const chatMessageSchema = z.object({
   idx: z.number().int(),
   roomIdx: z.number().int(),
@@ -36,6 +47,8 @@ export const chatMessageSchema = z.object({
    * urgent guidance (with 119, and 109 for self-harm) and "a staff member joined".
    */
   notice: z.enum(['URGENT', 'URGENT_SELF_HARM', 'STAFF_JOINED']).nullable().optional(),
+  /** Issue 14: the content a bot answer comes from, shown as a button under the bubble. */
+  link: chatMessageLinkSchema.nullable().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -655,6 +655,12 @@ const enUS: Catalogue = {
       call119: 'Call 119',
     },
   },
+  // issue 14: a chatbot answer's link to the FAQ entry or guide it quotes
+  chatLink: {
+    label: 'Source of the chatbot answer',
+    FAQ: 'Read the FAQ "{{title}}"',
+    GUIDE: 'Read the guide "{{title}}"',
+  },
 };
 
 export default enUS;

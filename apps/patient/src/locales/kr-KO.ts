@@ -547,6 +547,12 @@ const krKO = {
       call119: '119 전화하기',
     },
   },
+  // issue 14: a chatbot answer's link to the FAQ entry or guide it quotes
+  chatLink: {
+    label: '챗봇 답변의 출처',
+    FAQ: '자주 묻는 질문 「{{title}}」 전체 보기',
+    GUIDE: '병원 안내 「{{title}}」 전체 보기',
+  },
 };
 
 export type Catalogue = typeof krKO;

@@ -630,6 +630,12 @@ const zhCN: Catalogue = {
       call119: '拨打119',
     },
   },
+  // issue 14: a chatbot answer's link to the FAQ entry or guide it quotes
+  chatLink: {
+    label: '聊天机器人回答的来源',
+    FAQ: '查看常见问题「{{title}}」全文',
+    GUIDE: '查看医院指南「{{title}}」全文',
+  },
 };
 
 export default zhCN;

@@ -8,6 +8,7 @@ import {
 } from '@smartcare/contract/chat';
 import { topics } from '@smartcare/contract/topics';
 import { connectTestClient, type TestMqttClient } from '../../plugins/broker/broker-test-client.ts';
+import { seedDemoHospitalContent } from '../../db/demo-hospital-content.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
   api,
@@ -76,7 +77,10 @@ const inbox = async (staff: Staff, query: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   t = await buildTestApp();
-  hospitalIdx = (await createHospital(t.app.db, { name: '스마트종합병원' })).idx;
+  const hospital = await createHospital(t.app.db, { name: '스마트종합병원' });
+  hospitalIdx = hospital.idx;
+  // The bot answers from the hospital's published FAQ and guides (issue 14): the demo content.
+  await seedDemoHospitalContent(t.app.db, { idx: hospital.idx, name: hospital.name, phone: hospital.phone });
   otherHospitalIdx = (await createHospital(t.app.db, { name: '다른병원' })).idx;
   nurse = await staffAt(hospitalIdx, '이간호');
   secondNurse = await staffAt(hospitalIdx, '최간호');

@@ -50,6 +50,7 @@ interface MessageRow {
   client_msg_id: string | null;
   created_at: Date | string;
   notice: ChatMessage['notice'];
+  link: ChatMessage['link'];
 }
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -86,12 +87,13 @@ function toMessage(row: MessageRow): ChatMessage {
     clientMsgId: row.client_msg_id,
     createdAt: new Date(row.created_at).toISOString(),
     notice: row.notice ?? null,
+    link: row.link ?? null,
   };
 }
 
 const ROOM_COLUMNS = `idx, hospital_idx, patient_idx, patient_name, status, bot_active, assignee_idx, waiting_since,
   first_reply_at, last_activity_at, staff_requested_at, urgent_at, last_msg_idx, created_at, completed_at`;
-const MESSAGE_COLUMNS = `idx, room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice`;
+const MESSAGE_COLUMNS = `idx, room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice, link`;
 /**
  * Who the patient of room `r` is, for staff (issue 10 point 5), as one JSON value; age in
  * whole years today. Allergies live in body_info, the note for staff in patients.description.
@@ -133,6 +135,8 @@ export interface NewMessage {
   clientMsgId: string | null;
   createdAt: Date;
   notice?: ChatMessage['notice'];
+  /** Issue 14: the FAQ entry or guide a bot answer quotes. */
+  link?: ChatMessage['link'];
 }
 
 /** Who sent a message, read in the statement that locks its room. */
@@ -315,8 +319,8 @@ export const chatRepository = {
   ): Promise<number> {
     const { rows } = await db.query<{ idx: number }>(
       `WITH stored AS (
-         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $19)
+         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice, link)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $19, $20::jsonb)
          RETURNING idx)
        UPDATE chat_rooms SET
           status = $9, bot_active = $10, assignee_idx = $11, waiting_since = $12, first_reply_at = $13,
@@ -346,6 +350,7 @@ export const chatRepository = {
         state.patientName ?? null,
         state.urgentAt,
         message.notice ?? null,
+        message.link ? JSON.stringify(message.link) : null,
       ],
     );
     if (rows.length !== 1) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
@@ -434,13 +439,13 @@ export const chatRepository = {
       `WITH input AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
            ord int, room_idx int, hospital_idx int, person_type text, sender_idx int, sender_name text,
-           content text, client_msg_id text, created_at timestamptz, notice text,
+           content text, client_msg_id text, created_at timestamptz, notice text, link jsonb,
            status text, bot_active boolean, assignee_idx int, waiting_since timestamptz,
            first_reply_at timestamptz, last_activity_at timestamptz, staff_requested_at timestamptz,
            completed_at timestamptz, patient_name text, urgent_at timestamptz)),
        stored AS (
-         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice)
-         SELECT room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice
+         INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice, link)
+         SELECT room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice, link
            FROM input ORDER BY ord
          RETURNING idx, room_idx),
        updated AS (
@@ -470,6 +475,7 @@ export const chatRepository = {
             client_msg_id: message.clientMsgId,
             created_at: message.createdAt,
             notice: message.notice ?? null,
+            link: message.link ?? null,
             status: state.status,
             bot_active: state.botActive,
             assignee_idx: state.assigneeIdx,

@@ -98,6 +98,7 @@ function storedMessage(idx: number, message: NewMessage): ChatMessage {
     clientMsgId: message.clientMsgId,
     createdAt: message.createdAt.toISOString(),
     notice: message.notice ?? null,
+    link: message.link ?? null,
   };
 }
 
@@ -622,6 +623,8 @@ export function createChatService(deps: ChatServiceDeps) {
           createdAt: at,
           notice:
             turn.action === 'urgent' ? (turn.category === 'SELF_HARM' ? 'URGENT_SELF_HARM' : 'URGENT') : null,
+          // Issue 14: an answer carries the FAQ entry or guide it quotes.
+          link: turn.action === 'answer' ? turn.link : null,
         };
         return {
           message: newMessage,

@@ -12,6 +12,7 @@ import type { Page } from '@smartcare/contract/paging';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { topics } from '@smartcare/contract/topics';
 import { connectTestClient, type TestMqttClient } from '../../plugins/broker/broker-test-client.ts';
+import { seedDemoHospitalContent } from '../../db/demo-hospital-content.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { INBOX_INTERVAL_MS } from './chat.realtime.ts';
 import {
@@ -94,7 +95,10 @@ function history(
 
 beforeAll(async () => {
   t = await buildTestApp();
-  hospitalIdx = (await createHospital(t.app.db, { name: '스마트종합병원' })).idx;
+  const hospital = await createHospital(t.app.db, { name: '스마트종합병원' });
+  hospitalIdx = hospital.idx;
+  // The bot answers from the hospital's published FAQ and guides (issue 14): the demo content.
+  await seedDemoHospitalContent(t.app.db, { idx: hospital.idx, name: hospital.name, phone: hospital.phone });
   otherHospitalIdx = (await createHospital(t.app.db, { name: '다른병원' })).idx;
   const staff = await createStaff(t.app.db, { hospitalIdx, name: '박간호' });
   nurse = {
@@ -321,7 +325,7 @@ describe('the room status through real messages', () => {
 });
 
 describe('the chatbot', () => {
-  it('answers a question from the FAQ, stored like any message', async () => {
+  it("answers a question from the hospital's published FAQ with a link to it, stored like any message", async () => {
     const kim = await newPatient();
     const { roomIdx } = await firstMessage(kim, '면회 시간이 언제예요?');
     const answer = await kim.client.next<ChatMessage>(
@@ -330,6 +334,13 @@ describe('the chatbot', () => {
     );
     expect(answer.content).toContain('면회');
     expect(answer.content).toContain(HANDOFF_PHRASE);
+    // The entry it quotes, as published for this hospital: the app opens it from the link.
+    const { rows } = await t.app.db.query<{ idx: number; kind: string; title: string }>(
+      `SELECT idx, kind, title FROM hospital_contents WHERE hospital_idx = $1 AND title = $2`,
+      [hospitalIdx, answer.link?.title ?? ''],
+    );
+    expect(answer.link).toEqual(rows[0]);
+    expect(['면회 시간은 언제인가요?', '면회시간 안내']).toContain(answer.link?.title);
     const page = await history(kim.accessToken, roomIdx);
     expect(page.data!.dataList.at(-1)).toEqual(answer);
   });
@@ -364,11 +375,20 @@ describe('the chatbot', () => {
         .map((m) => m.payload as ChatMessage)
         .filter((m) => m.personType === 'CHATBOT');
 
-    // While the room waits for staff, every message still gets a reply (issue 10 point 3).
+    // While the room waits for staff, every message still gets a reply (issue 10 point 3): an
+    // answer when the hospital's content has one (issue 14: "퇴원 절차" lists the discharge
+    // medicine), else "a staff member will reply".
     const before = botReplies().length;
     await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('퇴원하면 약은 어떻게 받아요?'));
     await t.app.broker.settled();
     expect(botReplies()).toHaveLength(before + 1);
+    expect(botReplies().at(-1)!.link?.title).toBe('퇴원 절차는 어떻게 되나요?');
+    await kim.client.publish(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      msg('제 퇴원 날짜는 언제로 잡혔나요?'),
+    );
+    await t.app.broker.settled();
+    expect(botReplies()).toHaveLength(before + 2);
     expect(botReplies().at(-1)!.content).toMatch(/담당 직원이 (곧 )?답변드리/);
 
     // A nurse joins: the patient is told who, then only staff answer.

@@ -3,6 +3,9 @@ import type { AppLocale } from '@smartcare/contract/result-codes';
 
 export interface ChatbotPhrases {
   botName: string;
+  /** Issue 14: the first line of an answer, naming the FAQ entry or guide it quotes. */
+  answerFromFaq: (question: string) => string;
+  answerFromGuide: (title: string) => string;
   /** Appended to every answer so the patient always knows how to reach a person. */
   answerFooter: string;
   fallback: string;
@@ -30,6 +33,8 @@ const ROLE_NAMES: Record<AppLocale, Record<string, string>> = {
 export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
   'kr-KO': {
     botName: '스마트케어 챗봇',
+    answerFromFaq: (question) => `자주 묻는 질문 「${question}」의 답변이에요.`,
+    answerFromGuide: (title) => `「${title}」에서 찾은 내용이에요.`,
     // Names the button the patient sees under the conversation (issue 10 point 4).
     answerFooter: `더 궁금하신 점이 있으면 아래 '${HANDOFF_PHRASE}' 버튼을 눌러 주세요. 담당 직원이 답변드립니다.`,
     fallback:
@@ -45,6 +50,8 @@ export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
   },
   'en-US': {
     botName: 'Smart Care chatbot',
+    answerFromFaq: (question) => `From the FAQ "${question}":`,
+    answerFromGuide: (title) => `From the guide "${title}":`,
     answerFooter: `If you have more questions, press the '${HANDOFF_PHRASE}' button below and a staff member will reply.`,
     fallback:
       "Sorry, I can't answer that reliably. A staff member will check and reply. In an emergency, press the call button at your bed or call 119.",
@@ -58,6 +65,8 @@ export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
   },
   'zh-CN': {
     botName: '智能护理聊天机器人',
+    answerFromFaq: (question) => `常见问题「${question}」的回答：`,
+    answerFromGuide: (title) => `摘自指南「${title}」：`,
     answerFooter: `如有其他问题，请按下方的"${HANDOFF_PHRASE}"按钮，工作人员将为您解答。`,
     fallback:
       '抱歉，这个问题我无法准确回答。工作人员确认后会回复您。如遇紧急情况，请按床边呼叫按钮或拨打119。',

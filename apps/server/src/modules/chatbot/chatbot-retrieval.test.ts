@@ -6,35 +6,39 @@ import {
   type KnowledgeEntry,
 } from './chatbot-retrieval.ts';
 
-/** A few entries written the way the seed writes them; the full seed is tested with the database. */
+/** A few entries written the way the hospital content is; the demo content is tested with the database (chatbot-eval.test.ts). */
 const entries: KnowledgeEntry[] = [
   {
     idx: 1,
+    kind: 'FAQ',
     category: '면회',
-    question: '면회 시간은 언제인가요?',
+    title: '면회 시간은 언제인가요?',
     keywords: '면회 가능 시간, 문병 시간, 병문안 시간',
-    answer: '평일 오후 6시~8시입니다.',
+    bodyText: '평일 오후 6시~8시입니다.',
   },
   {
     idx: 2,
+    kind: 'FAQ',
     category: '교통·주차',
-    question: '주차 요금은 얼마인가요?',
+    title: '주차 요금은 얼마인가요?',
     keywords: '주차비, 주차 할인, 무료 주차',
-    answer: '외래 환자는 2시간 무료입니다.',
+    bodyText: '외래 환자는 2시간 무료입니다.',
   },
   {
     idx: 3,
+    kind: 'FAQ',
     category: '식사',
-    question: '식사 시간은 언제인가요?',
+    title: '식사 시간은 언제인가요?',
     keywords: '밥 시간, 배식 시간',
-    answer: '아침 7시 30분, 점심 12시, 저녁 5시 30분입니다.',
+    bodyText: '아침 7시 30분, 점심 12시, 저녁 5시 30분입니다.',
   },
   {
     idx: 4,
+    kind: 'FAQ',
     category: '증명서·서류',
-    question: '진단서는 어떻게 발급받나요?',
+    title: '진단서는 어떻게 발급받나요?',
     keywords: '진단서 발급, 소견서',
-    answer: '담당 진료과에 신청해 주세요.',
+    bodyText: '담당 진료과에 신청해 주세요.',
   },
 ];
 const index = buildKnowledgeIndex(entries);
@@ -69,6 +73,19 @@ describe('answering from the entries', () => {
     expect(index.answer('주차비 얼마예요')?.entry.idx).toBe(2);
     expect(index.answer('밥은 언제 나와요')?.entry.idx).toBe(3);
     expect(index.answer('진단서 떼고 싶어요')?.entry.idx).toBe(4);
+  });
+
+  it('reads glued words, colloquial forms and one-jamo typos as the content writes them', () => {
+    expect(index.answer('면회시산 알려주세요')?.entry.idx).toBe(1);
+    expect(index.answer('주차비얼마')?.entry.idx).toBe(2);
+    expect(index.answer('진단서떼려면')?.entry.idx).toBe(4);
+    expect(index.answer('면회 몇시까지')?.entry.idx).toBe(1);
+    // Stacked endings: "언제까지에요" is 언제 + 까지 + 에요.
+    expect(index.answer('면회시간 언제까지에요')?.entry.idx).toBe(1);
+  });
+
+  it('does not answer from a word shared by chance when the rest of the question is unknown', () => {
+    expect(index.answer('로또 시간 알려줘')).toBeNull();
   });
 
   it('ranks the entry that shares the rare words above one that shares only "시간"', () => {

@@ -1,15 +1,22 @@
 import { HANDOFF_PHRASE } from '@smartcare/contract/chat';
 import { describe, expect, it } from 'vitest';
 import { buildKnowledgeIndex } from './chatbot-retrieval.ts';
-import { decideChatbotTurn, isHandoffRequest } from './chatbot.service.ts';
+import {
+  asksAboutOwnCare,
+  decideChatbotTurn,
+  isHandoffRequest,
+  quoteOf,
+  QUOTE_MAX_CHARS,
+} from './chatbot.service.ts';
 
 const index = buildKnowledgeIndex([
   {
     idx: 5,
+    kind: 'FAQ',
     category: '교통·주차',
-    question: '주차 요금은 얼마인가요?',
+    title: '주차 요금은 얼마인가요?',
     keywords: '주차비, 주차 할인',
-    answer: '외래 환자는 2시간 무료입니다.',
+    bodyText: '외래 환자는 2시간 무료입니다.',
   },
 ]);
 const fresh = { botActive: true, staffRequestedAt: null };
@@ -21,6 +28,49 @@ describe('what the bot does after a patient message', () => {
     if (turn.action !== 'answer') return;
     expect(turn.text).toContain('외래 환자는 2시간 무료입니다.');
     expect(turn.text).toContain(HANDOFF_PHRASE);
+  });
+
+  it('carries a link to the FAQ entry it quotes, and says where the answer comes from', () => {
+    const turn = decideChatbotTurn(fresh, '주차비 얼마예요?', index);
+    expect(turn.action === 'answer' && turn.link).toEqual({
+      kind: 'FAQ',
+      idx: 5,
+      title: '주차 요금은 얼마인가요?',
+    });
+    expect(turn.action === 'answer' && turn.text).toContain('「주차 요금은 얼마인가요?」');
+  });
+
+  it('quotes a long body briefly, in whole sentences', () => {
+    const long = '외래 환자는 2시간 무료입니다. '.repeat(20).trim();
+    const quote = quoteOf(long);
+    expect(quote.length).toBeLessThanOrEqual(QUOTE_MAX_CHARS + 2);
+    expect(quote).toMatch(/무료입니다\. …$/);
+    expect(quoteOf('짧은 답변입니다.')).toBe('짧은 답변입니다.');
+  });
+
+  it("hands questions about the patient's own care to staff even when the words match an entry", () => {
+    const results = buildKnowledgeIndex([
+      {
+        idx: 9,
+        kind: 'FAQ',
+        category: '검사',
+        title: '검사 결과는 언제 어떻게 알 수 있나요?',
+        keywords: '검사 결과, 결과 확인',
+        bodyText: '다음 외래 진료 때 담당 의사가 설명해 드립니다.',
+      },
+    ]);
+    expect(decideChatbotTurn(fresh, '검사 결과 언제 알 수 있어요?', results).action).toBe('answer');
+    for (const own of [
+      '제 검사 결과 나왔나요',
+      '어제 찍은 검사 결과 알려주세요',
+      '우리 엄마 검사 결과는요?',
+    ]) {
+      expect(asksAboutOwnCare(own), own).toBe(true);
+      expect(decideChatbotTurn(fresh, own, results).action, own).toBe('fallback');
+    }
+    for (const general of ['주차비 얼마예요', '엄마 대신 서류 뗄 수 있나요', '약국 어디예요']) {
+      expect(asksAboutOwnCare(general), general).toBe(false);
+    }
   });
 
   it('names the button under the conversation in its hint', () => {

@@ -615,4 +615,50 @@ export const hospitalContentRepository = {
     );
     return idx;
   },
+
+  /**
+   * Issue 14 (decision 023): what the chatbot may answer from — published or scheduled FAQ
+   * entries and guides of a hospital with their plain text and keywords; the caller leaves
+   * out the scheduled ones until their time. Versioned by searchVersion.
+   */
+  async knowledgeEntries(db: Sql, hospitalIdx: number): Promise<KnowledgeEntryRow[]> {
+    const { rows } = await db.query<{
+      idx: number;
+      kind: 'FAQ' | 'GUIDE';
+      category: string;
+      title: string;
+      keywords: string;
+      body_text: string;
+      publish_at: Timestamp;
+    }>(
+      `SELECT idx, kind, category, title, keywords, body_text, publish_at
+         FROM hospital_contents c
+        WHERE c.hospital_idx = $1 AND c.kind IN ('FAQ', 'GUIDE')
+          AND c.deleted_at IS NULL AND c.unpublished_at IS NULL AND c.publish_at IS NOT NULL
+        ORDER BY c.kind, c.sort_order, c.idx`,
+      [hospitalIdx],
+    );
+    return rows.map((r) => ({
+      idx: r.idx,
+      kind: r.kind,
+      category: r.category,
+      title: r.title,
+      keywords: r.keywords,
+      bodyText: r.body_text,
+      publishAt: new Date(r.publish_at).getTime(),
+    }));
+  },
 };
+
+/** Issue 14: one FAQ entry or guide as the chatbot reads it. */
+export interface KnowledgeEntryRow {
+  idx: number;
+  kind: 'FAQ' | 'GUIDE';
+  category: string;
+  title: string;
+  /** Comma separated, as the editor wrote them. */
+  keywords: string;
+  bodyText: string;
+  /** Epoch ms: a scheduled item is answered from then on. */
+  publishAt: number;
+}

@@ -19,6 +19,8 @@ import { DomainError, FieldValidationError, forbidden, notFound } from '../../li
 import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import { hospitalContentRepository as repo, type ContentFields } from './hospital-content.repository.ts';
+// issue 14: the chatbot reads published FAQ entries and guides through this service
+import type { KnowledgeEntryRow } from './hospital-content.repository.ts';
 import { imageKeysOf, plainTextOf, sanitizeRichText } from './hospital-content.sanitize.ts';
 import { createSearchIndex, searchColumnsOf } from './hospital-content.search.ts';
 
@@ -261,7 +263,20 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
     purgeExpired(): Promise<number> {
       return repo.purgeExpired(db);
     },
+
+    // --- issue 14: the chatbot's knowledge (decision 023) ---
+
+    /** Moves on every write to the hospital's content: one primary-key read. */
+    knowledgeVersion(hospitalIdx: number): Promise<string> {
+      return repo.searchVersion(db, hospitalIdx);
+    },
+
+    /** Published and scheduled FAQ entries and guides; the caller skips those not yet due. */
+    knowledgeEntries(hospitalIdx: number): Promise<KnowledgeEntryRow[]> {
+      return repo.knowledgeEntries(db, hospitalIdx);
+    },
   };
 }
 
 export type HospitalContentService = ReturnType<typeof createHospitalContentService>;
+export type { KnowledgeEntryRow };

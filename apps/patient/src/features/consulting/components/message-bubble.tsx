@@ -19,7 +19,7 @@ export function MessageBubble({
   message: ChatMessage;
   mine: boolean;
   locale: AppLocale;
-  /** The hospital area: the urgent guidance offers the app's nurse call. */
+  /** The hospital area: the urgent guidance offers the app's nurse call, an answer opens its FAQ entry or guide. */
   inpatient: boolean;
 }) {
   const { t } = useTranslation();
@@ -60,6 +60,21 @@ export function MessageBubble({
           {time}
         </time>
       </div>
+      {message.link && inpatient && !urgent && (
+        // Issue 14: the FAQ entry or guide the answer quotes, opened in the app.
+        <div className="chat-link-actions" role="group" aria-label={t('chatLink.label')}>
+          <Link
+            className="chat-link-button"
+            to={
+              message.link.kind === 'FAQ'
+                ? paths.hospital.newsDetail.href(message.link.idx)
+                : paths.hospital.guideSearchDetail.href(message.link.idx)
+            }
+          >
+            {t(`chatLink.${message.link.kind}`, { title: message.link.title })}
+          </Link>
+        </div>
+      )}
       {urgent && (
         // Decision 011: what to do now, one tap away, right under the guidance.
         <div className="chat-urgent-actions" role="group" aria-label={t('chatUrgent.label')}>
