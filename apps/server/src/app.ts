@@ -61,6 +61,7 @@ import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.pl
 import { termsModule } from './modules/terms/terms.module.ts';
 // issue 13 — home-care vital signs
 import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
+import { createVitalSignService } from './modules/vital-signs/vital-signs.service.ts';
 import { buildNotificationService, notificationModule } from './modules/notification/notification.module.ts';
 // issue 12 — Kakao login
 import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
@@ -204,6 +205,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications: notifier,
     });
 
+    // issue 13 — home-care vital signs
+    const vitalSigns = createVitalSignService({ db: app.db, people, audit: app.audit });
+
     // issue 12 — Kakao login: its own tokens come from identity, its accounts from patients
     const kakaoLogin = createKakaoLoginService({
       db: app.db,
@@ -228,7 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 14: hospital information (notices, FAQ, guides)
     await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
     // issue 13 — home-care vital signs
-    await app.register(vitalSignModule, { prefix: API_PREFIX, people });
+    await app.register(vitalSignModule, { prefix: API_PREFIX, vitalSigns });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
 
