@@ -164,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // (narrowed with Pick<> at the receiving end) and never their repositories.
     const hospitals = createHospitalService({ db: app.db });
     const terms = createTermsService({ db: app.db });
+    // issue 13 — home-care vital signs (before patients: body information is kept as Observations too)
+    const vitalSigns = createVitalSignService({ db: app.db, people, audit: app.audit });
     const loginThrottle = createLoginThrottle({ db: app.db, config });
     const patients = createPatientService({
       db: app.db,
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       hospitals,
       terms,
       config,
+      bodyMeasures: vitalSigns,
     });
     const staff = createStaffService({ db: app.db });
     const admissions = createAdmissionService({
@@ -204,9 +207,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       escalationMinutes: config.nurseCallEscalationMin,
       notifications: notifier,
     });
-
-    // issue 13 — home-care vital signs
-    const vitalSigns = createVitalSignService({ db: app.db, people, audit: app.audit });
 
     // issue 12 — Kakao login: its own tokens come from identity, its accounts from patients
     const kakaoLogin = createKakaoLoginService({

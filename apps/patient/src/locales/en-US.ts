@@ -772,6 +772,24 @@ const enUS: Catalogue = {
       },
     },
   },
+  // issue 13 (patient side) — weight history on the body-information screen
+  weightHistory: {
+    title: 'Weight history',
+    empty: 'No weight saved yet. Each weight you save above is kept here.',
+    weight: '{{value}} kg',
+    bmi: 'BMI {{value}}',
+    noHeight: 'Enter your height to see your BMI and its class.',
+    classes:
+      'BMI below 18.5: underweight; 18.5–22.9: normal; 23–24.9: overweight (pre-obese); 25–29.9: obesity class 1; 30–34.9: class 2; 35 or more: class 3',
+    class: {
+      UNDERWEIGHT: 'Underweight',
+      NORMAL: 'Normal',
+      OVERWEIGHT: 'Overweight (pre-obese)',
+      OBESE_1: 'Obesity class 1',
+      OBESE_2: 'Obesity class 2',
+      OBESE_3: 'Obesity class 3 (severe)',
+    },
+  },
 };
 
 export default enUS;

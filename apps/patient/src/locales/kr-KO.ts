@@ -664,6 +664,24 @@ const krKO = {
       },
     },
   },
+  // issue 13 (patient side) — weight history on the body-information screen
+  weightHistory: {
+    title: '체중 기록',
+    empty: '아직 저장한 체중이 없습니다. 위에서 몸무게를 저장하면 여기에 쌓입니다.',
+    weight: '{{value}} kg',
+    bmi: '체질량지수(BMI) {{value}}',
+    noHeight: '키를 입력하면 체질량지수(BMI)와 비만도를 알려 드립니다.',
+    classes:
+      '체질량지수(BMI) 18.5 미만: 저체중, 18.5~22.9: 정상, 23~24.9: 비만 전단계, 25~29.9: 1단계 비만, 30~34.9: 2단계 비만, 35 이상: 3단계 비만',
+    class: {
+      UNDERWEIGHT: '저체중',
+      NORMAL: '정상',
+      OVERWEIGHT: '비만 전단계 (과체중)',
+      OBESE_1: '1단계 비만',
+      OBESE_2: '2단계 비만',
+      OBESE_3: '3단계 비만 (고도 비만)',
+    },
+  },
 };
 
 export type Catalogue = typeof krKO;

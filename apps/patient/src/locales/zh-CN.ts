@@ -747,6 +747,24 @@ const zhCN: Catalogue = {
       },
     },
   },
+  // issue 13 (patient side) — weight history on the body-information screen
+  weightHistory: {
+    title: '体重记录',
+    empty: '还没有保存体重。在上方保存体重后会记录在这里。',
+    weight: '{{value}} kg',
+    bmi: '体质指数(BMI) {{value}}',
+    noHeight: '输入身高后即可查看体质指数(BMI)和肥胖程度。',
+    classes:
+      'BMI低于18.5：体重过轻；18.5~22.9：正常；23~24.9：肥胖前期；25~29.9：1级肥胖；30~34.9：2级肥胖；35及以上：3级肥胖',
+    class: {
+      UNDERWEIGHT: '体重过轻',
+      NORMAL: '正常',
+      OVERWEIGHT: '肥胖前期（超重）',
+      OBESE_1: '1级肥胖',
+      OBESE_2: '2级肥胖',
+      OBESE_3: '3级肥胖（重度肥胖）',
+    },
+  },
 };
 
 export default zhCN;

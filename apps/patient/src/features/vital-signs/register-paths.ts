@@ -1,4 +1,4 @@
-import type { VitalSignKind } from '@smartcare/contract/vital-signs';
+import { isBodyMeasureKind, type VitalSignKind } from '@smartcare/contract/vital-signs';
 import { paths } from '../../config/paths';
 import type { RegisterKind } from './vital-sign-form';
 
@@ -40,4 +40,4 @@ export const detailPath: Record<DetailKind, string> = {
 
 /** A kind's detail screen: steps per day count as activity, on the exercise screen. */
 export const detailPathOf = (kind: VitalSignKind): string =>
-  kind === 'STEPS' ? detailPath.EXERCISE : detailPath[kind];
+  kind === 'STEPS' ? detailPath.EXERCISE : isBodyMeasureKind(kind) ? p.extraInfo.href() : detailPath[kind];

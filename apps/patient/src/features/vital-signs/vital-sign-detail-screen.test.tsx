@@ -198,7 +198,7 @@ describe('a vital sign’s detail screen', () => {
     await user.click(screen.getByRole('button', { name: /72회\/분.*삭제/ }));
     const again = (await screen.findAllByRole('dialog')).at(-1)!;
     await user.click(within(again).getByRole('button', { name: '삭제' }));
-    await vi.waitFor(() => expect(api.calls(DELETE)).toBe(1));
+    await vi.waitFor(() => expect(api.calls(DELETE)).toBe(1), { timeout: 5000 });
     expect(api.seen.find((r: SeenRequest) => r.method === 'DELETE')!.body).toEqual({ idx: 9 });
   });
 

@@ -68,6 +68,10 @@ export const NORMAL_BANDS: Record<VitalSignKind, ChartBand[]> = {
   SLEEP: [{ low: 420, high: 540 }],
   STEPS: [],
   EXERCISE: [],
+  BODY_WEIGHT: [],
+  BODY_HEIGHT: [],
+  // KSSO: BMI 18.5–22.9 is normal.
+  BMI: [{ low: 18.5, high: 23 }],
 };
 
 /** Where each kind's ranges come from, and how many sentences explain them. */

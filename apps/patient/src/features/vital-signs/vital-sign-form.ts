@@ -128,6 +128,9 @@ export function draftOf(reading: VitalSign): RegisterDraft {
       };
     }
     case 'STEPS':
+    case 'BODY_WEIGHT':
+    case 'BODY_HEIGHT':
+    case 'BMI':
       return draft;
   }
 }
