@@ -92,6 +92,16 @@ export default function TrendChart({
     };
 
     const axisFont = `${font}px system-ui, sans-serif`;
+    // The y axis is as wide as its longest label ("0.8시간", "36.5"), never clipped.
+    const measure = document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = axisFont;
+    const yAxisSize = (_u: uPlot, values: string[] | null) => {
+      const widest = Math.max(
+        0,
+        ...(values ?? []).map((v) => measure?.measureText(v).width ?? v.length * font),
+      );
+      return Math.ceil(widest + font * 1.2);
+    };
     const plot = new uPlot(
       {
         width: width(),
@@ -111,7 +121,7 @@ export default function TrendChart({
           },
           {
             font: axisFont,
-            size: font * 4,
+            size: yAxisSize,
             values: (_u, splits) => splits.map((s) => formatValue(s)),
           },
         ],

@@ -153,11 +153,15 @@ describe('a vital sign’s detail screen', () => {
   });
 
   it('corrects a reading with the register form’s checks: an impossible value is refused and nothing is sent', async () => {
-    const api = serve('TEMPERATURE', [reading(7, 'TEMPERATURE', 36.5, null, { context: 'EAR' })], {
-      [UPDATE]: () => ({
-        body: ok({ readings: [reading(7, 'TEMPERATURE', 37.2, null, { context: 'EAR' })] }),
-      }),
-    });
+    const api = serve(
+      'TEMPERATURE',
+      [reading(7, 'TEMPERATURE', 36.5, null, { context: 'EAR', effectiveAt: '2026-11-24T01:00:37.123Z' })],
+      {
+        [UPDATE]: () => ({
+          body: ok({ readings: [reading(7, 'TEMPERATURE', 37.2, null, { context: 'EAR' })] }),
+        }),
+      },
+    );
     renderDetail('TEMPERATURE');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /수정/ }));
@@ -178,7 +182,13 @@ describe('a vital sign’s detail screen', () => {
       reading: { kind: string; temperatureC: number; site: string };
     };
     expect(sent.idx).toBe(7);
-    expect(sent.reading).toMatchObject({ kind: 'TEMPERATURE', temperatureC: 37.2, site: 'EAR' });
+    // The time, shown to the minute and left as it was, keeps its stored seconds.
+    expect(sent.reading).toMatchObject({
+      kind: 'TEMPERATURE',
+      temperatureC: 37.2,
+      site: 'EAR',
+      effectiveAt: '2026-11-24T01:00:37.123Z',
+    });
   });
 
   it('deletes a reading only after the patient confirms', async () => {

@@ -28,7 +28,7 @@ import { ReadingForm } from './reading-form';
 import { ReadingJudgement, readingValueText } from './reading-judgement';
 import { registerPathOf, type DetailKind } from './register-paths';
 import type { ChartBand } from './trend-chart';
-import { draftOf, isFormKind } from './vital-sign-form';
+import { draftOf, isFormKind, keepUnchangedTimes } from './vital-sign-form';
 import './vital-signs.css';
 
 // uPlot comes with the chart, on demand: never in the first screen's bundle.
@@ -490,7 +490,10 @@ function ReadingList({ kind, period }: { kind: VitalSignKind; period: Period }) 
                     submitLabel={t('vitalSignDetail.saveEdit')}
                     onCancel={() => setEditing(null)}
                     onSave={async (input) => {
-                      await update.mutateAsync({ idx: reading.idx, reading: input });
+                      await update.mutateAsync({
+                        idx: reading.idx,
+                        reading: keepUnchangedTimes(input, reading),
+                      });
                       setEditing(null);
                       toast.success(t('vitalSignDetail.updated'));
                     }}

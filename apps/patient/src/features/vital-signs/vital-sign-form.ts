@@ -284,3 +284,22 @@ export function formFieldOf(kind: FormKind, serverField: string, draft: Register
   if (kind === 'EXERCISE' && field === 'durationMin') return 'exerciseMin';
   return field;
 }
+
+/**
+ * The form shows times to the minute: a correction that leaves a time as it was keeps the
+ * reading's exact stored time, so its place among the readings does not move.
+ */
+export function keepUnchangedTimes(input: VitalSignInput, reading: VitalSign): VitalSignInput {
+  const sameMinute = (a: string | undefined, b: string | null) =>
+    a !== undefined && b !== null && toLocalInput(new Date(a)) === toLocalInput(new Date(b));
+  if (input.kind === 'SLEEP') {
+    return {
+      ...input,
+      ...(sameMinute(input.bedAt, reading.effectiveAt) ? { bedAt: reading.effectiveAt } : {}),
+      ...(sameMinute(input.wakeAt, reading.effectiveEnd) ? { wakeAt: reading.effectiveEnd! } : {}),
+    };
+  }
+  return sameMinute(input.effectiveAt, reading.effectiveAt)
+    ? { ...input, effectiveAt: reading.effectiveAt }
+    : input;
+}
