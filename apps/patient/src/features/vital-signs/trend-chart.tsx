@@ -21,6 +21,8 @@ export interface TrendChartProps {
   formatValue: (value: number) => string;
   /** How an x value reads: a date, or a time within one day. */
   formatTime: (date: Date) => string;
+  /** Tick steps of the y axis in its own unit (minutes shown as hours: 30, 60, 120 …). */
+  yIncrs?: number[];
 }
 
 const LINE_COLOURS = ['#1d4ed8', '#9a3412'];
@@ -44,6 +46,7 @@ export default function TrendChart({
   targetLines,
   formatValue,
   formatTime,
+  yIncrs,
 }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
 
@@ -122,6 +125,7 @@ export default function TrendChart({
           {
             font: axisFont,
             size: yAxisSize,
+            ...(yIncrs ? { incrs: yIncrs } : {}),
             values: (_u, splits) => splits.map((s) => formatValue(s)),
           },
         ],
@@ -146,7 +150,7 @@ export default function TrendChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [times, lines, bands, targetLines, formatValue, formatTime]);
+  }, [times, lines, bands, targetLines, formatValue, formatTime, yIncrs]);
 
   return <div ref={box} className="vital-chart" aria-hidden="true" />;
 }

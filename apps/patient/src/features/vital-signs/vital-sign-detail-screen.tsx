@@ -349,6 +349,8 @@ function Trend({
       formatValue: (value: number) =>
         hours ? t('vitalSignDetail.axisHours', { value: round(value / 60, 1) }) : String(round(value, 1)),
       formatTime: (date: Date) => timeFormat.format(date),
+      // Minutes read as whole and half hours on the axis.
+      yIncrs: hours ? [15, 30, 60, 120, 180, 240, 360] : undefined,
     };
   }, [kind, series, periodKey, target, locale, t]);
   const tableTime = new Intl.DateTimeFormat(
