@@ -62,6 +62,7 @@ import { staffRefreshCookiePlugin } from './plugins/auth/staff-refresh-cookie.pl
 import { termsModule } from './modules/terms/terms.module.ts';
 // issue 13 — home-care vital signs
 import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
+import { createVitalSignService } from './modules/vital-signs/vital-signs.service.ts';
 import { buildNotificationService, notificationModule } from './modules/notification/notification.module.ts';
 // issue 12 — Kakao login
 import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
@@ -164,6 +165,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // (narrowed with Pick<> at the receiving end) and never their repositories.
     const hospitals = createHospitalService({ db: app.db });
     const terms = createTermsService({ db: app.db });
+    // issue 13 — home-care vital signs (before patients: body information is kept as Observations too)
+    const vitalSigns = createVitalSignService({ db: app.db, people, audit: app.audit });
     const loginThrottle = createLoginThrottle({ db: app.db, config });
     const patients = createPatientService({
       db: app.db,
@@ -175,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       hospitals,
       terms,
       config,
+      bodyMeasures: vitalSigns,
     });
     const staff = createStaffService({ db: app.db });
     const admissions = createAdmissionService({
@@ -231,7 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 14: hospital information (notices, FAQ, guides)
     await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
     // issue 13 — home-care vital signs
-    await app.register(vitalSignModule, { prefix: API_PREFIX, people });
+    await app.register(vitalSignModule, { prefix: API_PREFIX, vitalSigns });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
 

@@ -17,7 +17,17 @@ export const VITAL_SIGN_KINDS = [
   'SLEEP',
   'STEPS',
   'EXERCISE',
+  // issue 13 (patient side): body measures saved on /homecare/bodyinfo/extrainfo, kept as
+  // Observations so they appear in FHIR; body weight keeps the BMI of its moment in value2.
+  'BODY_WEIGHT',
+  'BODY_HEIGHT',
+  'BMI',
 ] as const;
+/** Kinds written from the body-information screen, never typed on a vital-sign screen. */
+export const BODY_MEASURE_KINDS = ['BODY_WEIGHT', 'BODY_HEIGHT', 'BMI'] as const;
+export type BodyMeasureKind = (typeof BODY_MEASURE_KINDS)[number];
+export const isBodyMeasureKind = (kind: string): kind is BodyMeasureKind =>
+  (BODY_MEASURE_KINDS as readonly string[]).includes(kind);
 export const vitalSignKindSchema = z.enum(VITAL_SIGN_KINDS);
 export type VitalSignKind = z.infer<typeof vitalSignKindSchema>;
 
@@ -65,6 +75,9 @@ export const LOINC = {
   exerciseDuration: '55411-3',
   exerciseActivity: '73985-4',
   caloriesBurned: '41981-2',
+  bodyWeight: '29463-7',
+  bodyHeight: '8302-2',
+  bmi: '39156-5',
 } as const;
 
 /** The LOINC code of a reading: glucose depends on its timing. */
@@ -88,6 +101,12 @@ export function loincOf(kind: VitalSignKind, glucoseTiming?: GlucoseTiming | nul
       return LOINC.stepsPerDay;
     case 'EXERCISE':
       return LOINC.exerciseDuration;
+    case 'BODY_WEIGHT':
+      return LOINC.bodyWeight;
+    case 'BODY_HEIGHT':
+      return LOINC.bodyHeight;
+    case 'BMI':
+      return LOINC.bmi;
   }
 }
 
@@ -101,6 +120,9 @@ export const UCUM: Record<VitalSignKind, string> = {
   SLEEP: 'min',
   STEPS: '/d',
   EXERCISE: 'min',
+  BODY_WEIGHT: 'kg',
+  BODY_HEIGHT: 'cm',
+  BMI: 'kg/m2',
 };
 /** UCUM of exercise's second value (energy). */
 export const UCUM_KCAL = 'kcal';
@@ -534,8 +556,14 @@ export function classify(reading: StoredValues): Judgement | null {
       return classifyGlucose(reading.value, (reading.context as GlucoseTiming | null) ?? 'RANDOM');
     case 'SLEEP':
       return classifySleep(reading.value);
+    case 'BMI':
+      return classifyBmi(reading.value);
+    case 'BODY_WEIGHT':
+      // The BMI of the weighing's moment, when the height was known.
+      return reading.value2 === null ? null : classifyBmi(reading.value2);
     case 'STEPS':
     case 'EXERCISE':
+    case 'BODY_HEIGHT':
       return null;
   }
 }

@@ -38,7 +38,16 @@ export function sharedAreaRoutes(area: Area): RouteObject[] {
     {
       path: areaConfig[area].extraInfo,
       ...lazyScreen(
-        () => import('../../features/patient/extra-info-screen').then((m) => m.ExtraInfoScreen),
+        // issue 13: the body-information screen shows the weight history of the vital signs
+        async () => {
+          const [{ ExtraInfoScreen }, { WeightHistory }] = await Promise.all([
+            import('../../features/patient/extra-info-screen'),
+            import('../../features/vital-signs/weight-history'),
+          ]);
+          return function ExtraInfoRoute({ area: shown }: { area: Area }) {
+            return <ExtraInfoScreen area={shown} WeightHistory={WeightHistory} />;
+          };
+        },
         () => ({ area }),
         guard,
       ),

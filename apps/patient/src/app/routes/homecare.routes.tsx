@@ -40,13 +40,6 @@ export const homecareRoutes: RouteObject[] = [
     p.telemedicineList,
     p.telemedicineVideoCall,
     p.telemedicineDetail,
-    p.tempDetail,
-    p.spo2Detail,
-    p.sleepDetail,
-    p.heartRateDetail,
-    p.exerciseDetail,
-    p.bloodPressureDetail,
-    p.bloodGlucoseDetail,
     p.qnaList,
     p.qnaRegist,
     p.qnaDetail,
@@ -83,6 +76,26 @@ export const homecareRoutes: RouteObject[] = [
         import('../../features/vital-signs/vital-sign-register-screen').then(
           (m) => m.VitalSignRegisterScreen,
         ),
+      () => ({ kind }),
+      { requiresLogin: 'homecare' },
+    ),
+  })),
+  // issue 13 (patient side): the seven detail screens (one component, the kind as input)
+  ...(
+    [
+      [p.tempDetail, 'TEMPERATURE'],
+      [p.spo2Detail, 'SPO2'],
+      [p.sleepDetail, 'SLEEP'],
+      [p.heartRateDetail, 'HEART_RATE'],
+      [p.exerciseDetail, 'EXERCISE'],
+      [p.bloodPressureDetail, 'BLOOD_PRESSURE'],
+      [p.bloodGlucoseDetail, 'BLOOD_GLUCOSE'],
+    ] as const
+  ).map(([route, kind]): RouteObject => ({
+    path: route.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/vital-signs/vital-sign-detail-screen').then((m) => m.VitalSignDetailScreen),
       () => ({ kind }),
       { requiresLogin: 'homecare' },
     ),

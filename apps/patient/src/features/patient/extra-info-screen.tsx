@@ -4,7 +4,7 @@ import Button from 'antd-mobile/es/components/button';
 import Form from 'antd-mobile/es/components/form';
 import Input from 'antd-mobile/es/components/input';
 import TextArea from 'antd-mobile/es/components/text-area';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
@@ -29,7 +29,14 @@ interface BodyInfoForm {
 }
 
 /** Extra / body information (/hospital/setting/extrainfo, /homecare/bodyinfo/extrainfo). */
-export function ExtraInfoScreen({ area }: { area: Area }) {
+export function ExtraInfoScreen({
+  area,
+  WeightHistory,
+}: {
+  area: Area;
+  /** issue 13: each saved weight with its BMI and class (vital signs; composed in app/routes). */
+  WeightHistory?: ComponentType<{ heightCm: number | null; weightKg: number | null }>;
+}) {
   const { t } = useTranslation();
   const myData = useMyData();
   const config = areaConfig[area];
@@ -43,6 +50,12 @@ export function ExtraInfoScreen({ area }: { area: Area }) {
         <>
           <p className="form-intro">{t('extraInfo.intro')}</p>
           <BodyInfoEditor bodyInfo={myData.data.bodyInfo} />
+          {WeightHistory && (
+            <WeightHistory
+              heightCm={myData.data.bodyInfo.heightCm}
+              weightKg={myData.data.bodyInfo.weightKg}
+            />
+          )}
         </>
       )}
     </Page>

@@ -1,4 +1,4 @@
-import type { VitalSignKind } from '@smartcare/contract/vital-signs';
+import { isBodyMeasureKind, type VitalSignKind } from '@smartcare/contract/vital-signs';
 import { paths } from '../../config/paths';
 import type { RegisterKind } from './vital-sign-form';
 
@@ -15,3 +15,29 @@ export const registerPath: Record<RegisterKind, string> = {
 
 export const registerPathOf = (kind: VitalSignKind): string | null =>
   (registerPath as Partial<Record<VitalSignKind, string>>)[kind] ?? null;
+
+/** The seven detail screens (spec §2 `/homecare/mystatus/{kind}/detail`); steps show on exercise's. */
+export const DETAIL_KINDS = [
+  'TEMPERATURE',
+  'BLOOD_PRESSURE',
+  'BLOOD_GLUCOSE',
+  'HEART_RATE',
+  'SPO2',
+  'SLEEP',
+  'EXERCISE',
+] as const satisfies readonly VitalSignKind[];
+export type DetailKind = (typeof DETAIL_KINDS)[number];
+
+export const detailPath: Record<DetailKind, string> = {
+  TEMPERATURE: p.tempDetail.href(),
+  BLOOD_PRESSURE: p.bloodPressureDetail.href(),
+  BLOOD_GLUCOSE: p.bloodGlucoseDetail.href(),
+  HEART_RATE: p.heartRateDetail.href(),
+  SPO2: p.spo2Detail.href(),
+  SLEEP: p.sleepDetail.href(),
+  EXERCISE: p.exerciseDetail.href(),
+};
+
+/** A kind's detail screen: steps per day count as activity, on the exercise screen. */
+export const detailPathOf = (kind: VitalSignKind): string =>
+  kind === 'STEPS' ? detailPath.EXERCISE : isBodyMeasureKind(kind) ? p.extraInfo.href() : detailPath[kind];

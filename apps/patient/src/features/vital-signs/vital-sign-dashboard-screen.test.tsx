@@ -73,10 +73,19 @@ describe('the vital-signs dashboard', () => {
     expect(within(temp).getByText(/^마지막 기록: 2026|^마지막 기록: \d/)).toBeInTheDocument();
     expect(within(temp).queryByText(/일 전/)).not.toBeInTheDocument();
 
-    // SpO2 comes from the phone: no register screen, and nothing yet.
+    expect(within(bp).getByRole('link', { name: '혈압 자세히 보기' })).toHaveAttribute(
+      'href',
+      '/homecare/mystatus/bloodpressure/detail',
+    );
+
+    // SpO2 comes from the phone: no register screen (it is added on its detail screen), and nothing yet.
     const spo2 = screen.getByRole('heading', { name: '산소포화도' }).closest('li')!;
     expect(within(spo2).getByText('아직 기록이 없습니다.')).toBeInTheDocument();
-    expect(within(spo2).queryByRole('link')).not.toBeInTheDocument();
+    expect(
+      within(spo2)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/homecare/mystatus/spo2/detail']);
     expect(screen.getByRole('button', { name: '내려받기' })).toBeInTheDocument();
   });
 

@@ -12,7 +12,7 @@ import { useSession } from '../../lib/use-session';
 import { downloadHealthRecord } from './api/download-health-record';
 import { useDashboard } from './api/get-dashboard';
 import { readingValueText } from './reading-judgement';
-import { registerPathOf } from './register-paths';
+import { detailPathOf, registerPathOf } from './register-paths';
 import './vital-signs.css';
 
 const DAY_MS = 86_400_000;
@@ -74,6 +74,9 @@ function KindCard({ summary, now }: { summary: KindSummary; now: Date }) {
         <p className="vital-note">{t('vitalSigns.dashboard.none')}</p>
       )}
       <WeekTrend week={week} label={trendLabel} />
+      <Link className="btn btn-block" to={detailPathOf(kind)}>
+        {t('vitalSignDetail.detailLink', { kind: name })}
+      </Link>
       {register && (
         <Link className="btn btn-block" to={register}>
           {t('vitalSigns.dashboard.record', { kind: name })}

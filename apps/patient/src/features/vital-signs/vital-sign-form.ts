@@ -6,9 +6,11 @@ import {
   impossibleFields,
   impossibleValueMessage,
   sleepTimesMessage,
+  type ExerciseActivity,
   type GlucoseTiming,
   type SleepQuality,
   type TemperatureSite,
+  type VitalSign,
   type VitalSignInput,
 } from '@smartcare/contract/vital-signs';
 
@@ -21,6 +23,15 @@ export const REGISTER_KINDS = [
   'SLEEP',
 ] as const;
 export type RegisterKind = (typeof REGISTER_KINDS)[number];
+
+/**
+ * The kinds the form can hold: the register kinds, and SpO2 and exercise, which the detail
+ * screens let the patient add by hand (no register route in the spec; issue 13).
+ */
+export const FORM_KINDS = [...REGISTER_KINDS, 'SPO2', 'EXERCISE'] as const;
+export type FormKind = (typeof FORM_KINDS)[number];
+export const isFormKind = (kind: string): kind is FormKind =>
+  (FORM_KINDS as readonly string[]).includes(kind);
 
 /** What the form holds: text as typed (a half-typed "36." must survive a re-render). */
 export interface RegisterDraft {
@@ -38,6 +49,11 @@ export interface RegisterDraft {
   wakeAt: string;
   sleepHours: string;
   quality: SleepQuality | null;
+  percent: string;
+  activity: ExerciseActivity | null;
+  /** Exercise: minutes of the session, and the energy burned (optional). */
+  exerciseMin: string;
+  kcal: string;
   /** `datetime-local` text in the phone's time zone. */
   effectiveAt: string;
 }
@@ -63,8 +79,60 @@ export function emptyDraft(now: Date): RegisterDraft {
     wakeAt: toLocalInput(now),
     sleepHours: '',
     quality: null,
+    percent: '',
+    activity: null,
+    exerciseMin: '',
+    kcal: '',
     effectiveAt: toLocalInput(now),
   };
+}
+
+/**
+ * A stored reading as the form shows it for correcting. A blood-pressure reading's pulse is
+ * kept as its own heart-rate reading: the edit form starts without it.
+ */
+export function draftOf(reading: VitalSign): RegisterDraft {
+  const at = new Date(reading.effectiveAt);
+  const draft = { ...emptyDraft(at), effectiveAt: toLocalInput(at) };
+  const text = (value: number | null) => (value === null ? '' : String(value));
+  switch (reading.kind) {
+    case 'TEMPERATURE':
+      return {
+        ...draft,
+        temperatureC: text(reading.value),
+        site: (reading.context as TemperatureSite) ?? 'EAR',
+      };
+    case 'BLOOD_PRESSURE':
+      return { ...draft, systolic: text(reading.value), diastolic: text(reading.value2) };
+    case 'HEART_RATE':
+      return { ...draft, bpm: text(reading.value) };
+    case 'BLOOD_GLUCOSE':
+      return { ...draft, mgdl: text(reading.value), timing: reading.context as GlucoseTiming | null };
+    case 'SPO2':
+      return { ...draft, percent: text(reading.value) };
+    case 'EXERCISE':
+      return {
+        ...draft,
+        activity: reading.context as ExerciseActivity | null,
+        exerciseMin: text(reading.value),
+        kcal: text(reading.value2),
+      };
+    case 'SLEEP': {
+      const wake = new Date(reading.effectiveEnd ?? reading.effectiveAt);
+      return {
+        ...draft,
+        sleepMode: 'times',
+        bedAt: toLocalInput(at),
+        wakeAt: toLocalInput(wake),
+        quality: reading.context as SleepQuality | null,
+      };
+    }
+    case 'STEPS':
+    case 'BODY_WEIGHT':
+    case 'BODY_HEIGHT':
+    case 'BMI':
+      return draft;
+  }
 }
 
 /** A typed number (a comma as decimal mark is accepted); null when empty or not a number. */
@@ -87,6 +155,7 @@ export interface Messages {
   required: string;
   invalidNumber: string;
   chooseTiming: string;
+  chooseActivity?: string;
 }
 
 /**
@@ -95,7 +164,7 @@ export interface Messages {
  * one wording whether the phone or the server caught it.
  */
 export function buildInput(
-  kind: RegisterKind,
+  kind: FormKind,
   draft: RegisterDraft,
   locale: AppLocale,
   messages: Messages,
@@ -155,6 +224,27 @@ export function buildInput(
       if (mgdl !== undefined && draft.timing) input = { kind, mgdl, timing: draft.timing, effectiveAt };
       break;
     }
+    case 'SPO2': {
+      const percent = need('percent');
+      const effectiveAt = time('effectiveAt');
+      if (percent !== undefined) input = { kind, percent, effectiveAt };
+      break;
+    }
+    case 'EXERCISE': {
+      const durationMin = need('exerciseMin');
+      const kcal = need('kcal', true);
+      const effectiveAt = time('effectiveAt');
+      if (!draft.activity) errors.activity = messages.chooseActivity ?? messages.required;
+      if (durationMin !== undefined && draft.activity)
+        input = {
+          kind,
+          activity: draft.activity,
+          durationMin,
+          ...(kcal === undefined ? {} : { kcal }),
+          effectiveAt,
+        };
+      break;
+    }
     case 'SLEEP': {
       const wakeAt = time('wakeAt');
       const quality = draft.quality ?? undefined;
@@ -175,8 +265,7 @@ export function buildInput(
 
   if (input) {
     for (const { field } of impossibleFields(input)) {
-      const shownField = kind === 'SLEEP' ? (draft.sleepMode === 'times' ? 'bedAt' : 'sleepHours') : field;
-      errors[shownField] ??= impossibleValueMessage(locale, field);
+      errors[formFieldOf(kind, field, draft)] ??= impossibleValueMessage(locale, field);
     }
     if (diastolicNotBelowSystolic(input)) errors.diastolic ??= diastolicMessage[locale];
   }
@@ -184,9 +273,33 @@ export function buildInput(
   return { input };
 }
 
-/** The server names sleep's duration `durationMin`; the form shows it on the field the patient typed. */
-export function formFieldOf(kind: RegisterKind, serverField: string, draft: RegisterDraft): string {
-  if (kind === 'SLEEP' && serverField === 'durationMin')
+/**
+ * The server names sleep's and exercise's minutes `durationMin` (and an update's fields
+ * `reading.…`); the form shows the message on the field the patient typed.
+ */
+export function formFieldOf(kind: FormKind, serverField: string, draft: RegisterDraft): string {
+  const field = serverField.replace(/^reading\./, '');
+  if (kind === 'SLEEP' && field === 'durationMin')
     return draft.sleepMode === 'times' ? 'bedAt' : 'sleepHours';
-  return serverField;
+  if (kind === 'EXERCISE' && field === 'durationMin') return 'exerciseMin';
+  return field;
+}
+
+/**
+ * The form shows times to the minute: a correction that leaves a time as it was keeps the
+ * reading's exact stored time, so its place among the readings does not move.
+ */
+export function keepUnchangedTimes(input: VitalSignInput, reading: VitalSign): VitalSignInput {
+  const sameMinute = (a: string | undefined, b: string | null) =>
+    a !== undefined && b !== null && toLocalInput(new Date(a)) === toLocalInput(new Date(b));
+  if (input.kind === 'SLEEP') {
+    return {
+      ...input,
+      ...(sameMinute(input.bedAt, reading.effectiveAt) ? { bedAt: reading.effectiveAt } : {}),
+      ...(sameMinute(input.wakeAt, reading.effectiveEnd) ? { wakeAt: reading.effectiveEnd! } : {}),
+    };
+  }
+  return sameMinute(input.effectiveAt, reading.effectiveAt)
+    ? { ...input, effectiveAt: reading.effectiveAt }
+    : input;
 }

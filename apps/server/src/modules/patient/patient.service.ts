@@ -39,6 +39,14 @@ export interface PatientServiceDeps {
   /** Consents are answered at the current version of each terms. */
   terms: Pick<TermsService, 'listCurrent'>;
   config: Pick<Config, 'deletionGraceDays'>;
+  /** issue 13: height and weight kept as vital-sign Observations too, in the same transaction. */
+  bodyMeasures?: {
+    recordBodyMeasures(
+      tx: SqlQueryable,
+      patientIdx: number,
+      measures: { heightCm: number | null; weightKg: number | null },
+    ): Promise<unknown>;
+  };
 }
 
 const RESET_CODE_TTL_S = 10 * 60;
@@ -169,7 +177,9 @@ export function createPatientService(deps: PatientServiceDeps) {
           { ...asPatient(idx), action: 'patient.update', detail: { part: 'bodyInfo', fields } },
           tx,
         );
-        return repo.findBodyInfo(tx, idx);
+        const saved = await repo.findBodyInfo(tx, idx);
+        await deps.bodyMeasures?.recordBodyMeasures(tx, idx, saved);
+        return saved;
       });
     },
 

@@ -25,6 +25,9 @@ export const FHIR_CATEGORY: Record<VitalSignKind, FhirCategory> = {
   SLEEP: 'activity',
   STEPS: 'activity',
   EXERCISE: 'activity',
+  BODY_WEIGHT: 'vital-signs',
+  BODY_HEIGHT: 'vital-signs',
+  BMI: 'vital-signs',
 };
 
 const CATEGORY_DISPLAY: Record<FhirCategory, string> = {
@@ -51,6 +54,15 @@ export const FHIR_PROFILES: Partial<Record<VitalSignKind, string[]>> = {
     'http://hl7.org/fhir/StructureDefinition/vitalsigns',
     'http://hl7.org/fhir/StructureDefinition/oxygensat',
   ],
+  BODY_WEIGHT: [
+    'http://hl7.org/fhir/StructureDefinition/vitalsigns',
+    'http://hl7.org/fhir/StructureDefinition/bodyweight',
+  ],
+  BODY_HEIGHT: [
+    'http://hl7.org/fhir/StructureDefinition/vitalsigns',
+    'http://hl7.org/fhir/StructureDefinition/bodyheight',
+  ],
+  BMI: ['http://hl7.org/fhir/StructureDefinition/vitalsigns', 'http://hl7.org/fhir/StructureDefinition/bmi'],
 };
 
 const DISPLAY: Record<string, string> = {
@@ -69,6 +81,9 @@ const DISPLAY: Record<string, string> = {
   [LOINC.exerciseDuration]: 'Exercise duration',
   [LOINC.exerciseActivity]: 'Type of activity',
   [LOINC.caloriesBurned]: 'Calories burned',
+  [LOINC.bodyWeight]: 'Body weight',
+  [LOINC.bodyHeight]: 'Body height',
+  [LOINC.bmi]: 'Body mass index (BMI) [Ratio]',
 };
 
 const loinc = (code: string) => ({ system: LOINC_SYSTEM, code, display: DISPLAY[code] ?? code });
@@ -95,12 +110,20 @@ const GLUCOSE_TIMING_TEXT: Record<string, string> = {
   RANDOM: 'Random',
 };
 
-export function patientResource(patient: { idx: number; name: string }): FhirResource {
+/** The patient as FHIR reads them: name, and birth date and gender where the account has them. */
+export function patientResource(patient: {
+  idx: number;
+  name: string;
+  birthDate?: string | null;
+  sex?: 'M' | 'F' | null;
+}): FhirResource {
   return {
     resourceType: 'Patient',
     id: String(patient.idx),
     active: true,
     name: [{ text: patient.name }],
+    ...(patient.sex ? { gender: patient.sex === 'M' ? 'male' : 'female' } : {}),
+    ...(patient.birthDate ? { birthDate: patient.birthDate } : {}),
   };
 }
 
@@ -181,6 +204,15 @@ export function observationOf(reading: StoredReading): FhirResource {
       break;
     case 'STEPS':
       observation.valueQuantity = quantity(reading.value, '/d', 'steps/day');
+      break;
+    case 'BODY_WEIGHT':
+      observation.valueQuantity = quantity(reading.value, 'kg');
+      break;
+    case 'BODY_HEIGHT':
+      observation.valueQuantity = quantity(reading.value, 'cm');
+      break;
+    case 'BMI':
+      observation.valueQuantity = quantity(reading.value, 'kg/m2');
       break;
     case 'EXERCISE':
       observation.valueQuantity = quantity(reading.value, 'min');

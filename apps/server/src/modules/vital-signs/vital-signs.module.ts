@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PeopleService } from '../people/people.service.ts';
 import { eraseVitalSignsOfPatient } from './vital-signs.erasure.ts';
 import { FHIR_BASE_PATH, fhirRoutes } from './vital-signs.fhir-routes.ts';
 import { vitalSignRoutes } from './vital-signs.routes.ts';
-import { createVitalSignService } from './vital-signs.service.ts';
+import type { VitalSignService } from './vital-signs.service.ts';
 
 /** The server's version, named in the FHIR CapabilityStatement. */
 const SOFTWARE_VERSION = '0.1.0';
 
 /** Home-care vital signs (issue 13): readings, summaries, the native bridge's imports, targets, FHIR R4. */
-export const vitalSignModule: FastifyPluginAsyncZod<{
-  people: Pick<PeopleService, 'patient' | 'staff'>;
-}> = async (app, { people }) => {
-  const vitalSigns = createVitalSignService({ db: app.db, people, audit: app.audit });
+export const vitalSignModule: FastifyPluginAsyncZod<{ vitalSigns: VitalSignService }> = async (
+  app,
+  { vitalSigns },
+) => {
   app.patientErasure.register('vitalSigns', eraseVitalSignsOfPatient);
   await app.register(vitalSignRoutes, { vitalSigns });
   // FHIR R4 reads the same readings: its own content type and error shape (OperationOutcome).

@@ -408,4 +408,18 @@ export const vitalSignRepository = {
   async eraseOfPatient(db: Sql, patientIdx: number): Promise<void> {
     await db.query(`DELETE FROM vital_sign WHERE patient_idx = $1`, [patientIdx]);
   },
+
+  /** What FHIR's Patient carries besides the name: birth date (YYYY-MM-DD) and sex, where stored. */
+  async demographics(db: Sql, patientIdx: number): Promise<Demographics> {
+    const { rows } = await db.query<Demographics>(
+      `SELECT to_char(birth_date, 'YYYY-MM-DD') AS "birthDate", sex FROM patients WHERE idx = $1`,
+      [patientIdx],
+    );
+    return rows[0] ?? { birthDate: null, sex: null };
+  },
 };
+
+export interface Demographics {
+  birthDate: string | null;
+  sex: 'M' | 'F' | null;
+}

@@ -14,6 +14,8 @@ import {
   sleepTimesMessage,
   UCUM,
   VITAL_SIGN_KINDS,
+  bmiOf,
+  isBodyMeasureKind,
   type Dashboard,
   type ImportBatchBody,
   type ReadingsQuery,
@@ -190,8 +192,13 @@ const heartRateOf = (bp: ReadingValues, pulse: number): ReadingValues => ({
   effectiveEnd: null,
 });
 
+/** The dashboard's kinds: body measures have their own screen (body information). */
+const DASHBOARD_KINDS = VITAL_SIGN_KINDS.filter((kind) => !isBodyMeasureKind(kind));
+
 /** Readings the patient typed themselves; a cuff's pulse changes with its blood pressure. */
 const isEditableBy = (reading: StoredReading, patientIdx: number) =>
+  // Body measures change on the body-information screen, as a new measurement.
+  !isBodyMeasureKind(reading.kind) &&
   reading.source === 'MANUAL' &&
   reading.enteredByType === 'patient' &&
   reading.enteredByIdx === patientIdx &&
@@ -312,7 +319,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
     async fhirPatient(caller: FhirCaller, patientIdx: number) {
       const patient = await readablePatient(caller, patientIdx);
       await fhirAudit(caller, patientIdx, 'fhir.patient.read', {});
-      return patient;
+      return { ...patient, ...(await repo.demographics(deps.db, patientIdx)) };
     },
 
     /** FHIR Observation search: one patient's readings, whatever else the query says. */
@@ -355,7 +362,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
         false,
       );
       await fhirAudit(caller, patientIdx, 'fhir.patient.everything', { count: rows.length });
-      return { patient, readings: rows };
+      return { patient: { ...patient, ...(await repo.demographics(deps.db, patientIdx)) }, readings: rows };
     },
 
     /**
@@ -535,17 +542,70 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
       };
     },
 
+    /**
+     * Height and weight saved on the body-information screen, kept as Observations too (issue
+     * 13; LOINC 8302-2, 29463-7, 39156-5): a new row only when a value changed, the weight
+     * with the BMI of its moment in value2, and a BMI row whenever either changed and both
+     * are known. Runs inside the caller's transaction (`tx`), so both saves land or neither.
+     */
+    async recordBodyMeasures(
+      tx: SqlQueryable,
+      patientIdx: number,
+      measures: { heightCm: number | null; weightKg: number | null },
+    ): Promise<VitalSign[]> {
+      const latest = await repo.latestPerKind(tx, patientIdx, ['BODY_HEIGHT', 'BODY_WEIGHT']);
+      const last = (kind: VitalSignKind) => latest.find((r) => r.kind === kind)?.value ?? null;
+      const { heightCm, weightKg } = measures;
+      const heightChanged = heightCm !== null && heightCm !== last('BODY_HEIGHT');
+      const weightChanged = weightKg !== null && weightKg !== last('BODY_WEIGHT');
+      if (!heightChanged && !weightChanged) return [];
+      const at = now();
+      const bmi = heightCm !== null && weightKg !== null ? bmiOf(weightKg, heightCm) : null;
+      const insert = (kind: VitalSignKind, value: number, value2: number | null = null) =>
+        repo.insert(tx, {
+          kind,
+          loinc: loincOf(kind),
+          value,
+          value2,
+          ucum: UCUM[kind],
+          context: null,
+          effectiveAt: at,
+          effectiveEnd: null,
+          patientIdx,
+          source: 'MANUAL',
+          sourceRecordId: null,
+          enteredByType: 'patient',
+          enteredByIdx: patientIdx,
+          pairedWithIdx: null,
+        });
+      const saved: StoredReading[] = [];
+      if (heightChanged) saved.push(await insert('BODY_HEIGHT', heightCm));
+      if (weightChanged) saved.push(await insert('BODY_WEIGHT', weightKg, bmi));
+      if (bmi !== null) saved.push(await insert('BMI', bmi));
+      await deps.audit.record(
+        {
+          actorType: 'patient',
+          actorIdx: patientIdx,
+          action: 'vitalSign.record',
+          patientIdx,
+          detail: { idxs: saved.map((r) => r.idx), kinds: saved.map((r) => r.kind) },
+        },
+        tx,
+      );
+      return saved.map((reading) => present(reading, patientIdx, new Map()));
+    },
+
     /** The latest reading of every kind with its class, and the last 7 Korean days' averages. */
     async dashboard(patientIdx: number): Promise<Dashboard> {
       const weekStart = new Date(kstDayStart(now()).getTime() - 6 * DAY_MS);
       const [latest, days, targets] = await Promise.all([
-        repo.latestPerKind(deps.db, patientIdx, VITAL_SIGN_KINDS),
+        repo.latestPerKind(deps.db, patientIdx, DASHBOARD_KINDS),
         repo.dailyAverages(deps.db, patientIdx, weekStart),
         targetsOf(deps.db, patientIdx),
       ]);
       await readAudit(patientIdx, 'vitalSign.dashboard.read', { kinds: latest.map((r) => r.kind) });
       return {
-        kinds: VITAL_SIGN_KINDS.map((kind) => {
+        kinds: DASHBOARD_KINDS.map((kind) => {
           const newest = latest.find((r) => r.kind === kind);
           return {
             kind,
