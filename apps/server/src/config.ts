@@ -216,7 +216,10 @@ const envSchema = z
       max: 720,
     }).default(120),
     /** An ignored medication reminder is repeated after this many minutes … */
-    MEDICATION_REALERT_MIN: number('must be a whole number of minutes from 5 to 120', { min: 5, max: 120 }).default(15),
+    MEDICATION_REALERT_MIN: number('must be a whole number of minutes from 5 to 120', {
+      min: 5,
+      max: 120,
+    }).default(15),
     /** … at most this many times (0: no re-alert). */
     MEDICATION_REALERT_MAX: number('must be a whole number from 0 to 5', { min: 0, max: 5 }).default(2),
   })

@@ -375,7 +375,10 @@ export const apiCalls = {
     }),
     prescribe: call(r.medication.prescribe, { body: prescribeBodySchema, response: medicationSchema }),
     change: call(r.medication.change, { body: updateMedicationBodySchema, response: medicationSchema }),
-    stopForPatient: call(r.medication.stopForPatient, { body: medicationIdxBodySchema, response: medicationSchema }),
+    stopForPatient: call(r.medication.stopForPatient, {
+      body: medicationIdxBodySchema,
+      response: medicationSchema,
+    }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

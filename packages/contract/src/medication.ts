@@ -7,7 +7,18 @@ import { ValidationMessage as V } from './validation-messages.ts';
  * adherence. Times of day are Korean time (Asia/Seoul, UTC+9 all year).
  */
 
-export const MEDICINE_FORMS = ['TABLET', 'CAPSULE', 'POWDER', 'SYRUP', 'INJECTION', 'PATCH', 'DROPS', 'INHALER', 'OINTMENT', 'OTHER'] as const;
+export const MEDICINE_FORMS = [
+  'TABLET',
+  'CAPSULE',
+  'POWDER',
+  'SYRUP',
+  'INJECTION',
+  'PATCH',
+  'DROPS',
+  'INHALER',
+  'OINTMENT',
+  'OTHER',
+] as const;
 export type MedicineForm = (typeof MEDICINE_FORMS)[number];
 
 export const MEAL_RELATIONS = ['NONE', 'BEFORE_MEAL', 'WITH_MEAL', 'AFTER_MEAL'] as const;
@@ -74,10 +85,16 @@ export type MedicationInput = z.input<typeof medicationInputSchema>;
 export type MedicationValues = z.output<typeof medicationInputSchema>;
 
 export const addMedicationBodySchema = medicationInputSchema;
-export const updateMedicationBodySchema = z.strictObject({ idx: int4Id(), medication: medicationInputSchema });
+export const updateMedicationBodySchema = z.strictObject({
+  idx: int4Id(),
+  medication: medicationInputSchema,
+});
 export const medicationIdxBodySchema = z.strictObject({ idx: int4Id() });
 export const medicationIdxQuerySchema = z.strictObject({ idx: int4Query().positive(V.invalid) });
-export const prescribeBodySchema = z.strictObject({ patientIdx: int4Id(), medication: medicationInputSchema });
+export const prescribeBodySchema = z.strictObject({
+  patientIdx: int4Id(),
+  medication: medicationInputSchema,
+});
 export const patientIdxQuerySchema = z.strictObject({ patientIdx: int4Query().positive(V.invalid) });
 
 export const doseActionBodySchema = z.strictObject({ doseIdx: int4Id() });

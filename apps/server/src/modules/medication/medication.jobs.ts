@@ -13,6 +13,8 @@ export function medicationDoseJob(
   return {
     name: MEDICATION_DOSE_JOB,
     run: async () =>
-      (await medications.generateDoses()) + (await medications.markMissed()) + (await medications.sendReminders()),
+      (await medications.generateDoses()) +
+      (await medications.markMissed()) +
+      (await medications.sendReminders()),
   };
 }

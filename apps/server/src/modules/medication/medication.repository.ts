@@ -1,4 +1,9 @@
-import type { DoseStatus, MealRelation, MedicationValues, MedicineForm } from '@smartcare/contract/medication';
+import type {
+  DoseStatus,
+  MealRelation,
+  MedicationValues,
+  MedicineForm,
+} from '@smartcare/contract/medication';
 import type { SqlQueryable } from '../../plugins/db/database.ts';
 
 /** Repositories only query; they run on the database or inside a transaction alike. */
@@ -124,7 +129,13 @@ export const medicationRepository = {
   },
 
   /** A change of schedule applies from `scheduleFrom`; a stock raised above the threshold re-arms the refill reminder. */
-  async update(db: Sql, idx: number, v: MedicationValues, scheduleFrom: Date, now: Date): Promise<StoredMedication> {
+  async update(
+    db: Sql,
+    idx: number,
+    v: MedicationValues,
+    scheduleFrom: Date,
+    now: Date,
+  ): Promise<StoredMedication> {
     const { rows } = await db.query<StoredMedication>(
       `WITH m AS (
          UPDATE medications SET name = $2, medicine_code = $3, strength = $4, form = $5, dose_per_intake = $6,
@@ -307,22 +318,28 @@ export const medicationRepository = {
     medicationIdx: number,
     now: Date,
   ): Promise<{ refill: boolean; dosesLeft: number | null }> {
-    const { rows } = await db.query<{ refill: boolean; dosesLeft: number | null }>(
-      `WITH used AS (
-         UPDATE medications SET stock = GREATEST(stock - dose_per_intake, 0), updated_at = $2
-          WHERE idx = $1 AND stock IS NOT NULL
-          RETURNING idx, stock, dose_per_intake, refill_threshold, refill_notified_at
-       ), armed AS (
-         UPDATE medications m SET refill_notified_at = $2 FROM used
-          WHERE m.idx = used.idx AND used.refill_threshold IS NOT NULL AND used.refill_notified_at IS NULL
-            AND floor(used.stock / used.dose_per_intake) <= used.refill_threshold
-          RETURNING m.idx
-       )
-       SELECT EXISTS (SELECT 1 FROM armed) AS refill,
-              (SELECT floor(stock / dose_per_intake)::int FROM used) AS "dosesLeft"`,
-      [medicationIdx, now],
+    const { rows } = await db.query<{
+      stock: number | null;
+      dose: number;
+      threshold: number | null;
+      notified: boolean;
+    }>(
+      `SELECT stock::float8 AS stock, dose_per_intake::float8 AS dose, refill_threshold AS threshold,
+              refill_notified_at IS NOT NULL AS notified
+         FROM medications WHERE idx = $1 FOR UPDATE`,
+      [medicationIdx],
     );
-    return rows[0] ?? { refill: false, dosesLeft: null };
+    const row = rows[0];
+    if (!row || row.stock === null) return { refill: false, dosesLeft: null };
+    const stock = Math.max(0, Math.round((row.stock - row.dose) * 100) / 100);
+    const dosesLeft = Math.floor(stock / row.dose + 1e-9);
+    const refill = row.threshold !== null && !row.notified && dosesLeft <= row.threshold;
+    await db.query(
+      `UPDATE medications SET stock = $2, updated_at = $3,
+         refill_notified_at = CASE WHEN $4 THEN $3 ELSE refill_notified_at END WHERE idx = $1`,
+      [medicationIdx, stock, now, refill],
+    );
+    return { refill, dosesLeft };
   },
 
   async dosesBetween(db: Sql, patientIdx: number, from: Date, to: Date): Promise<StoredDose[]> {
@@ -363,7 +380,12 @@ export const medicationRepository = {
   },
 
   /** Taken and due doses (time come) in [from, min(to, now)]. */
-  async adherence(db: Sql, patientIdx: number, from: Date, to: Date): Promise<{ taken: number; due: number }> {
+  async adherence(
+    db: Sql,
+    patientIdx: number,
+    from: Date,
+    to: Date,
+  ): Promise<{ taken: number; due: number }> {
     const { rows } = await db.query<{ taken: number; due: number }>(
       `SELECT count(*) FILTER (WHERE status = 'TAKEN')::int AS taken,
               count(*) FILTER (WHERE status <> 'PENDING')::int AS due
@@ -406,7 +428,12 @@ export const medicationRepository = {
   async alarmSettings(
     db: Sql,
     patientIdx: number,
-  ): Promise<{ medication: boolean; quietHoursEnabled: boolean; quietHoursStart: string; quietHoursEnd: string }> {
+  ): Promise<{
+    medication: boolean;
+    quietHoursEnabled: boolean;
+    quietHoursStart: string;
+    quietHoursEnd: string;
+  }> {
     const { rows } = await db.query<{
       medication: boolean;
       quietHoursEnabled: boolean;
@@ -417,7 +444,14 @@ export const medicationRepository = {
               quiet_hours_end AS "quietHoursEnd" FROM alarm_settings WHERE patient_idx = $1`,
       [patientIdx],
     );
-    return rows[0] ?? { medication: true, quietHoursEnabled: false, quietHoursStart: '22:00', quietHoursEnd: '07:00' };
+    return (
+      rows[0] ?? {
+        medication: true,
+        quietHoursEnabled: false,
+        quietHoursStart: '22:00',
+        quietHoursEnd: '07:00',
+      }
+    );
   },
 
   /** Account deletion (PIPA): every medication and dose of the patient. */

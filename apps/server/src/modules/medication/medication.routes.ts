@@ -21,13 +21,17 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
   });
 
   app.route({
-    ...routeOf(calls.getMyMedications, { auth: 'patient', summary: "The patient's medications, active first" }),
+    ...routeOf(calls.getMyMedications, {
+      auth: 'patient',
+      summary: "The patient's medications, active first",
+    }),
     handler: async (request) => ok(request, await medications.myMedications(patientOf(request).idx)),
   });
 
   app.route({
     ...routeOf(calls.getMedication, { auth: 'patient', summary: 'One medication with its recent doses' }),
-    handler: async (request) => ok(request, await medications.detail(patientOf(request).idx, request.query.idx)),
+    handler: async (request) =>
+      ok(request, await medications.detail(patientOf(request).idx, request.query.idx)),
   });
 
   app.route({
@@ -41,7 +45,10 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
       summary: 'Change a medication; a new schedule applies from the next dose, past doses stay',
     }),
     handler: async (request) =>
-      ok(request, await medications.update(patientOf(request).idx, request.body.idx, request.body.medication)),
+      ok(
+        request,
+        await medications.update(patientOf(request).idx, request.body.idx, request.body.medication),
+      ),
   });
 
   app.route({
@@ -50,18 +57,30 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
   });
 
   app.route({
-    ...routeOf(calls.getDoses, { auth: 'patient', summary: "One day's doses (today by default), in time order" }),
-    handler: async (request) => ok(request, await medications.doses(patientOf(request).idx, request.query.date)),
+    ...routeOf(calls.getDoses, {
+      auth: 'patient',
+      summary: "One day's doses (today by default), in time order",
+    }),
+    handler: async (request) =>
+      ok(request, await medications.doses(patientOf(request).idx, request.query.date)),
   });
 
   app.route({
-    ...routeOf(calls.getCalendar, { auth: 'patient', summary: "A month's adherence per day, and the week's and month's rate" }),
-    handler: async (request) => ok(request, await medications.calendar(patientOf(request).idx, request.query.month)),
+    ...routeOf(calls.getCalendar, {
+      auth: 'patient',
+      summary: "A month's adherence per day, and the week's and month's rate",
+    }),
+    handler: async (request) =>
+      ok(request, await medications.calendar(patientOf(request).idx, request.query.month)),
   });
 
   app.route({
-    ...routeOf(calls.takeDose, { auth: 'patient', summary: 'Record a dose as taken (once; not before it is due)' }),
-    handler: async (request) => ok(request, await medications.take(patientOf(request).idx, request.body.doseIdx)),
+    ...routeOf(calls.takeDose, {
+      auth: 'patient',
+      summary: 'Record a dose as taken (once; not before it is due)',
+    }),
+    handler: async (request) =>
+      ok(request, await medications.take(patientOf(request).idx, request.body.doseIdx)),
   });
 
   app.route({
@@ -72,28 +91,42 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
 
   app.route({
     ...routeOf(calls.snoozeDose, { auth: 'patient', summary: 'Remind again in 15 minutes' }),
-    handler: async (request) => ok(request, await medications.snooze(patientOf(request).idx, request.body.doseIdx)),
+    handler: async (request) =>
+      ok(request, await medications.snooze(patientOf(request).idx, request.body.doseIdx)),
   });
 
   app.route({
     ...routeOf(calls.getPatientMedications, {
       auth: 'staff',
-      summary: "A patient's medications, adherence (7/30 days) and missed doses (the staff member's hospital only)",
+      summary:
+        "A patient's medications, adherence (7/30 days) and missed doses (the staff member's hospital only)",
     }),
     handler: async (request) =>
       ok(request, await medications.patientMedications(staffOf(request).idx, request.query.patientIdx)),
   });
 
   app.route({
-    ...routeOf(calls.prescribe, { auth: 'staff', summary: 'Prescribe a medication to a patient of the hospital' }),
+    ...routeOf(calls.prescribe, {
+      auth: 'staff',
+      summary: 'Prescribe a medication to a patient of the hospital',
+    }),
     handler: async (request) =>
-      ok(request, await medications.prescribe(staffOf(request).idx, request.body.patientIdx, request.body.medication)),
+      ok(
+        request,
+        await medications.prescribe(staffOf(request).idx, request.body.patientIdx, request.body.medication),
+      ),
   });
 
   app.route({
-    ...routeOf(calls.change, { auth: 'staff', summary: "Change a patient's medication (from the next dose on)" }),
+    ...routeOf(calls.change, {
+      auth: 'staff',
+      summary: "Change a patient's medication (from the next dose on)",
+    }),
     handler: async (request) =>
-      ok(request, await medications.changeForPatient(staffOf(request).idx, request.body.idx, request.body.medication)),
+      ok(
+        request,
+        await medications.changeForPatient(staffOf(request).idx, request.body.idx, request.body.medication),
+      ),
   });
 
   app.route({

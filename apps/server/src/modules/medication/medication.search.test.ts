@@ -32,7 +32,9 @@ describe('searching medicines', () => {
 
   it('finds by 초성', () => {
     expect(names('ㅌㅇㄹㄴ')).toContain('타이레놀정500밀리그람');
-    expect(names('ㄴㅂㅅㅋ')).toEqual(expect.arrayContaining(['노바스크정5밀리그램', '노바스크정10밀리그램']));
+    expect(names('ㄴㅂㅅㅋ')).toEqual(
+      expect.arrayContaining(['노바스크정5밀리그램', '노바스크정10밀리그램']),
+    );
     expect(names('ㄴㅂㅅㅋ').every((n) => n.startsWith('노바스크'))).toBe(true);
   });
 

@@ -15,7 +15,11 @@ import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
 import type { PeopleService } from '../people/people.service.ts';
-import { medicationRepository as repo, type StoredDose, type StoredMedication } from './medication.repository.ts';
+import {
+  medicationRepository as repo,
+  type StoredDose,
+  type StoredMedication,
+} from './medication.repository.ts';
 import {
   addDays,
   doseTimes,
@@ -34,7 +38,13 @@ import { searchMedicines } from './medication.search.ts';
 export interface MedicationNotifier {
   notify(
     patientIdx: number,
-    input: { kind: 'medication'; title: string; body: string; deepLink: string; data?: Record<string, number | string> },
+    input: {
+      kind: 'medication';
+      title: string;
+      body: string;
+      deepLink: string;
+      data?: Record<string, number | string>;
+    },
   ): Promise<unknown>;
 }
 
@@ -84,7 +94,12 @@ export function inQuietHours(at: Date, start: string, end: string): boolean {
 
 const rateOf = ({ taken, due }: { taken: number; due: number }) => (due === 0 ? null : taken / due);
 
-export function adherenceOf(c: { scheduled: number; taken: number; skipped: number; missed: number }): DayAdherence {
+export function adherenceOf(c: {
+  scheduled: number;
+  taken: number;
+  skipped: number;
+  missed: number;
+}): DayAdherence {
   if (c.scheduled === 0) return 'NONE';
   if (c.taken === c.scheduled) return 'ALL_TAKEN';
   if (c.taken === 0 && c.skipped + c.missed > 0) return 'MISSED';
@@ -240,9 +255,14 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       }
       return { dose: (await repo.findDose(tx, doseIdx))!, refill };
     });
-    await audit({ actorType: 'patient', actorIdx: patientIdx }, `medication.dose.${action.toLowerCase()}`, patientIdx, {
-      doseIdx,
-    });
+    await audit(
+      { actorType: 'patient', actorIdx: patientIdx },
+      `medication.dose.${action.toLowerCase()}`,
+      patientIdx,
+      {
+        doseIdx,
+      },
+    );
     if (refill.refill)
       await deps.notifier.notify(patientIdx, {
         kind: 'medication',
@@ -289,26 +309,34 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       if (m.patientIdx !== patientIdx) throw new AccessRefused(m.patientIdx, 'NOT_FOUND');
       const at = now();
       const history = await repo.history(deps.db, idx, new Date(at.getTime() + 24 * HOUR_MS), HISTORY_LIMIT);
-      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.read', patientIdx, { medicationIdx: idx });
+      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.read', patientIdx, {
+        medicationIdx: idx,
+      });
       return { medication: presentMedication(m), history: history.map((d) => presentDose(d, at)) };
     },
 
     async add(patientIdx: number, v: MedicationValues): Promise<Medication> {
       await livePatient(patientIdx);
       const m = await create(patientIdx, v, null);
-      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.add', patientIdx, { medicationIdx: m.idx });
+      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.add', patientIdx, {
+        medicationIdx: m.idx,
+      });
       return presentMedication(m);
     },
 
     async update(patientIdx: number, idx: number, v: MedicationValues): Promise<Medication> {
       const m = await change(patientIdx, idx, v);
-      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.update', patientIdx, { medicationIdx: idx });
+      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.update', patientIdx, {
+        medicationIdx: idx,
+      });
       return presentMedication(m);
     },
 
     async stop(patientIdx: number, idx: number): Promise<Medication> {
       const m = await stop(patientIdx, idx);
-      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.stop', patientIdx, { medicationIdx: idx });
+      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.stop', patientIdx, {
+        medicationIdx: idx,
+      });
       return presentMedication(m);
     },
 
@@ -317,7 +345,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       const at = now();
       const day = date ?? kstDate(at);
       const rows = await repo.dosesBetween(deps.db, patientIdx, kstInstant(day), kstInstant(addDays(day, 1)));
-      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.doses.read', patientIdx, { day });
+      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.doses.read', patientIdx, {
+        day,
+      });
       return rows.map((d) => presentDose(d, at));
     },
 
@@ -348,7 +378,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
           adherence: adherenceOf(c),
         });
       }
-      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.calendar.read', patientIdx, { month });
+      await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.calendar.read', patientIdx, {
+        month,
+      });
       return { month, days, monthRate: rateOf(monthAdh), weekRate: rateOf(weekAdh) };
     },
 
@@ -368,7 +400,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     async prescribe(staffIdx: number, patientIdx: number, v: MedicationValues): Promise<Medication> {
       const { staff } = await staffAndPatient(staffIdx, patientIdx);
       const m = await create(patientIdx, { ...v, prescribedBy: v.prescribedBy || staff.name }, staff.idx);
-      await audit({ actorType: 'staff', actorIdx: staff.idx }, 'medication.prescribe', patientIdx, { medicationIdx: m.idx });
+      await audit({ actorType: 'staff', actorIdx: staff.idx }, 'medication.prescribe', patientIdx, {
+        medicationIdx: m.idx,
+      });
       await deps.notifier.notify(patientIdx, {
         kind: 'medication',
         title: '새 약이 처방되었습니다',
@@ -402,7 +436,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     },
 
     /** For the home-care watch list (the lead joins it): patients with 2+ doses missed today. */
-    async patientsWithMissedDosesToday(hospitalIdx: number): Promise<{ patientIdx: number; missed: number }[]> {
+    async patientsWithMissedDosesToday(
+      hospitalIdx: number,
+    ): Promise<{ patientIdx: number; missed: number }[]> {
       const at = now();
       return repo.patientsWithMissed(deps.db, hospitalIdx, kstInstant(kstDate(at)), at, WATCH_MISSED_TODAY);
     },
