@@ -11,6 +11,7 @@ import { useDoses } from './api/get-doses';
 import { useMyMedications } from './api/get-my-medications';
 import { DoseCard } from './dose-card';
 import { MedicationForm } from './medication-form';
+import { useMedicationLive } from './use-medication-live';
 import { dateText, DAY_PARTS, dayPartOf, kstDay, scheduleText } from './medication-text';
 import './medication.css';
 
@@ -55,6 +56,7 @@ export function MedicationMainScreen() {
   const [adding, setAdding] = useState(false);
   const doses = useDoses();
   const medications = useMyMedications();
+  useMedicationLive();
 
   if (adding)
     return (
