@@ -1,5 +1,6 @@
 import type { Dose } from '@smartcare/contract/medication';
 import Dialog from 'antd-mobile/es/components/dialog';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
@@ -36,13 +37,23 @@ export function DoseCard({ dose, actions = true }: { dose: Dose; actions?: boole
   const { t, i18n } = useTranslation();
   const act = useDoseAction();
   const busy = act.isPending;
+  // A double tap lands both clicks before the re-render that disables the button: one request only.
+  const sending = useRef(false);
+  // A new state (e.g. skipped, then taken late after all) offers its own actions again.
+  useEffect(() => {
+    sending.current = false;
+  }, [dose.status]);
 
   const run = async (action: DoseAction, done: string) => {
-    if (busy) return;
+    if (sending.current) return;
+    sending.current = true;
     try {
       await act.mutateAsync(action);
       toast.success(done);
+      // Stays blocked: the refreshed dose no longer offers the action (taken, skipped or snoozed).
+      if (action.kind === 'snooze') sending.current = false;
     } catch (error) {
+      sending.current = false;
       toast.error(errorMessage(error));
     }
   };
