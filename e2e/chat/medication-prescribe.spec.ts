@@ -32,7 +32,8 @@ test.describe('prescribing from the console', () => {
       await nursePage.getByRole('button', { name: '약 처방' }).click();
       const dialog = nursePage.getByRole('dialog');
       await dialog.getByLabel('약 이름').fill('ㅈㄴㅂㅇ');
-      await nursePage.getByRole('option', { name: /자누비아정100밀리그램/ }).click();
+      // antd draws the visible choices apart from its hidden listbox of options.
+      await nursePage.locator('.ant-select-item-option').filter({ hasText: '자누비아정100밀리그램' }).click();
       await expect(dialog.getByLabel('함량')).toHaveValue('100mg');
       await dialog.getByLabel('복용 시각').fill('08:00');
       await checkA11y(nursePage);

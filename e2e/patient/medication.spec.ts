@@ -46,9 +46,9 @@ test.describe('medication reminders', () => {
     await page.getByRole('button', { name: /노바스크정5밀리그램/ }).click();
     await expect(page.getByLabel('약 이름')).toHaveValue('노바스크정5밀리그램');
     await expect(page.getByLabel('함량')).toHaveValue('5mg');
-    await page.getByLabel('1번째 시각').fill(first);
+    await page.getByLabel('1번째 시각', { exact: true }).fill(first);
     await page.getByRole('button', { name: '시각 추가' }).click();
-    await page.getByLabel('2번째 시각').fill(second);
+    await page.getByLabel('2번째 시각', { exact: true }).fill(second);
     await page.getByLabel('남은 약 수량').fill('30');
     await checkA11y(page);
     await page.getByRole('button', { name: '저장', exact: true }).click();

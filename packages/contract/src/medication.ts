@@ -150,7 +150,7 @@ export const doseSchema = z.object({
   late: z.boolean(),
   skipReason: z.string().nullable(),
   snoozedUntil: z.string().nullable(),
-  /** Due now: takeable and not yet missed. */
+  /** Due now: from 15 minutes before its time until its missed window passes. */
   dueNow: z.boolean(),
   /** May be taken now (within the early window, or late within LATE_TAKE_LIMIT_H). */
   takeable: z.boolean(),

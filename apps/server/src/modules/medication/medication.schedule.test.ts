@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DOSE_STATUSES, type DoseStatus } from '@smartcare/contract/medication';
-import { doseTimes, kstDate, kstInstant, transition, type DoseAction } from './medication.schedule.ts';
+import {
+  doseTimes,
+  dueNow,
+  kstDate,
+  kstInstant,
+  takeable,
+  transition,
+  type DoseAction,
+} from './medication.schedule.ts';
 
 const rules = { missedAfterMin: 120 };
 const scheduledAt = kstInstant('2026-03-10', '08:00');
@@ -73,6 +81,27 @@ describe('the dose state machine, every state × action × moment', () => {
       status: 'TAKEN',
       late: false,
     });
+  });
+});
+
+describe('due now and takeable', () => {
+  it('a dose is due from 15 minutes before its time until its window passes; takeable from an hour before', () => {
+    const pending = { status: 'PENDING' as const, scheduledAt };
+    expect([-16, -15, 0, 120, 121].map((m) => dueNow(pending, at(m), rules))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect([-61, -60, 0, 24 * 60, 24 * 60 + 1].map((m) => takeable(pending, at(m), rules))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(dueNow({ status: 'TAKEN', scheduledAt }, at(0), rules)).toBe(false);
   });
 });
 

@@ -129,8 +129,11 @@ export function transition(
 export const takeable = (dose: { status: DoseStatus; scheduledAt: Date }, now: Date, rules: DoseRules) =>
   transition(dose, 'TAKE', now, rules).ok;
 
-/** Due now: pending, its early window open and its missed window not yet passed. */
+/** A dose this close to its time is shown as due now (it may be taken from the early window on). */
+export const DUE_SOON_MIN = 15;
+
+/** Due now: pending, at most DUE_SOON_MIN before its time, and its missed window not yet passed. */
 export const dueNow = (dose: { status: DoseStatus; scheduledAt: Date }, now: Date, rules: DoseRules) =>
   dose.status === 'PENDING' &&
-  now.getTime() >= dose.scheduledAt.getTime() - DOSE_EARLY_WINDOW_MIN * MIN_MS &&
+  now.getTime() >= dose.scheduledAt.getTime() - DUE_SOON_MIN * MIN_MS &&
   now.getTime() <= dose.scheduledAt.getTime() + rules.missedAfterMin * MIN_MS;
