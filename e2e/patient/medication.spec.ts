@@ -71,6 +71,7 @@ test.describe('medication reminders', () => {
     await page.getByRole('link', { name: '복약 달력 보기' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '복약 달력' })).toBeVisible();
     const today = page.getByRole('button', { name: /일부 복용/ });
+    // The name starts with the day number as shown, then the date and state in words.
     await expect(today).toHaveCount(1);
     await expect(today).toContainText('△');
     await expect(page.locator('.med-rate').filter({ hasText: '최근 7일 복용률' })).toContainText('100%');

@@ -90,7 +90,6 @@ export function MedicationCalendarScreen() {
       <button
         type="button"
         className={`med-day-cell med-adh-${day.adherence.toLowerCase()}${day.date === today ? ' med-day-today' : ''}`}
-        aria-label={label}
         aria-pressed={selected === day.date}
         onClick={() => setSelected(day.date)}
       >
@@ -98,6 +97,8 @@ export function MedicationCalendarScreen() {
         <span className="med-day-symbol" aria-hidden="true">
           {ADHERENCE_SYMBOL[day.adherence]}
         </span>
+        {/* The visible day number starts the name; the date and state follow for screen readers. */}
+        <span className="med-hidden">{label}</span>
       </button>
     );
   };
