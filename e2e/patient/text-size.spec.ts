@@ -86,6 +86,8 @@ const titleSize = (page: Page) =>
  * hospital's idx 1 is a 404): a real notice and a real guide of it, found in `beforeEach`.
  */
 let ownItems = { notice: 1, guide: 1 };
+// issue 15 — medication reminders: the detail route shows a medicine of the patient's own.
+let ownMedication = 1;
 
 async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> {
   const problems: string[] = [];
@@ -94,7 +96,9 @@ async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> 
       ? `/hospital/news/${ownItems.notice}`
       : route === '/hospital/guidesearch/1'
         ? `/hospital/guidesearch/${ownItems.guide}`
-        : route,
+        : route === '/homecare/medication/1'
+          ? `/homecare/medication/${ownMedication}`
+          : route,
   );
   for (const route of routes) {
     await page.goto(`/#${route}`);
@@ -123,6 +127,23 @@ test.describe('200 % text on a 360 px phone', () => {
     });
     const guides = await api.data<Content[]>('GET', apiPaths.hospitalContent.getGuideList, { token });
     ownItems = { notice: notices.dataList[0]!.idx, guide: guides[0]!.idx };
+    // issue 15 — medication reminders: a medicine of this patient's, with a dose due today
+    const kstNow = new Date(Date.now() + 9 * 3_600_000).toISOString();
+    ownMedication = (
+      await api.data<{ idx: number }>('POST', apiPaths.medication.add, {
+        token,
+        body: {
+          name: '노바스크정5밀리그램',
+          strength: '5mg',
+          form: 'TABLET',
+          dosePerIntake: 1,
+          times: [kstNow.slice(11, 16)],
+          startDate: kstNow.slice(0, 10),
+          stock: 3,
+          refillThreshold: 3,
+        },
+      })
+    ).idx;
   });
 
   async function titleSizeAt100(page: Page): Promise<number> {

@@ -68,6 +68,9 @@ import { buildNotificationService, notificationModule } from './modules/notifica
 import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
 import { kakaoLoginModule } from './modules/kakao-login/kakao-login.module.ts';
 import { createKakaoLoginService } from './modules/kakao-login/kakao-login.service.ts';
+// issue 15 — medication reminders
+import { medicationModule } from './modules/medication/medication.module.ts';
+import { createMedicationService } from './modules/medication/medication.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -221,6 +224,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: app.audit,
       log: app.log,
     });
+    // issue 15 — medication reminders (reminders go out through notify)
+    const medications = createMedicationService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      notifier,
+      settings: config.medication,
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -238,6 +249,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(vitalSignModule, { prefix: API_PREFIX, vitalSigns });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
+    // issue 15 — medication reminders
+    await app.register(medicationModule, { prefix: API_PREFIX, medications });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

@@ -209,6 +209,19 @@ const envSchema = z
     KAKAO_TOKEN_URL: httpUrl('https://kauth.kakao.com/oauth/token'),
     KAKAO_USER_URL: httpUrl('https://kapi.kakao.com/v2/user/me'),
     KAKAO_UNLINK_URL: httpUrl('https://kapi.kakao.com/v1/user/unlink'),
+    // issue 15 — medication reminders (decision 024)
+    /** A dose not recorded this long after its time is MISSED (also when the next dose comes due). */
+    MEDICATION_MISSED_AFTER_MIN: number('must be a whole number of minutes from 15 to 720', {
+      min: 15,
+      max: 720,
+    }).default(120),
+    /** An ignored medication reminder is repeated after this many minutes … */
+    MEDICATION_REALERT_MIN: number('must be a whole number of minutes from 5 to 120', {
+      min: 5,
+      max: 120,
+    }).default(15),
+    /** … at most this many times (0: no re-alert). */
+    MEDICATION_REALERT_MAX: number('must be a whole number from 0 to 5', { min: 0, max: 5 }).default(2),
   })
   .superRefine((env, context) => {
     // An access token that outlives its refresh token would make refreshing pointless.
@@ -285,6 +298,8 @@ export interface Config {
   pushMaxAttempts: number;
   // issue 12 — Kakao login; null: not configured, no Kakao button
   kakao: KakaoSettings | null;
+  // issue 15 — medication reminders
+  medication: { missedAfterMin: number; realertMin: number; realertMax: number };
 }
 
 /** Kakao Login's keys and endpoints (domain.md); the secret and admin key never leave the server. */
@@ -370,5 +385,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             unlinkUrl: e.KAKAO_UNLINK_URL,
           }
         : null,
+    // issue 15 — medication reminders
+    medication: {
+      missedAfterMin: e.MEDICATION_MISSED_AFTER_MIN,
+      realertMin: e.MEDICATION_REALERT_MIN,
+      realertMax: e.MEDICATION_REALERT_MAX,
+    },
   };
 }

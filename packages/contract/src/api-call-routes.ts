@@ -123,4 +123,22 @@ export const apiCallRoutes = {
     presence: route('PUT', apiPaths.notification.presence),
     sendTest: route('POST', apiPaths.notification.sendTest),
   },
+  // issue 15 — medication reminders
+  medication: {
+    searchMedicine: route('GET', apiPaths.medication.searchMedicine),
+    getMyMedications: route('GET', apiPaths.medication.getMyMedications),
+    getMedication: route('GET', apiPaths.medication.getMedication),
+    add: route('POST', apiPaths.medication.add),
+    update: route('PUT', apiPaths.medication.update),
+    stop: route('PUT', apiPaths.medication.stop),
+    getDoses: route('GET', apiPaths.medication.getDoses),
+    getCalendar: route('GET', apiPaths.medication.getCalendar),
+    takeDose: route('PUT', apiPaths.medication.takeDose),
+    skipDose: route('PUT', apiPaths.medication.skipDose),
+    snoozeDose: route('PUT', apiPaths.medication.snoozeDose),
+    getPatientMedications: route('GET', apiPaths.medication.getPatientMedications),
+    prescribe: route('POST', apiPaths.medication.prescribe),
+    change: route('PUT', apiPaths.medication.change),
+    stopForPatient: route('PUT', apiPaths.medication.stopForPatient),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -109,6 +109,26 @@ import {
   termsSchema,
   updateConsentsBodySchema,
 } from './terms.ts';
+// issue 15 — medication reminders
+import {
+  addMedicationBodySchema,
+  calendarSchema,
+  dayQuerySchema,
+  doseActionBodySchema,
+  doseSchema,
+  medicationDetailSchema,
+  medicationIdxBodySchema,
+  medicationIdxQuerySchema,
+  medicationSchema,
+  medicineSchema,
+  medicineSearchQuerySchema,
+  monthQuerySchema,
+  patientIdxQuerySchema,
+  patientMedicationsSchema,
+  prescribeBodySchema,
+  skipDoseBodySchema,
+  updateMedicationBodySchema,
+} from './medication.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -328,6 +348,36 @@ export const apiCalls = {
     sendTest: call(r.notification.sendTest, {
       body: sendTestNotificationBodySchema,
       response: sendTestNotificationResultSchema,
+    }),
+  },
+  // issue 15 — medication reminders
+  medication: {
+    searchMedicine: call(r.medication.searchMedicine, {
+      query: medicineSearchQuerySchema,
+      response: z.array(medicineSchema),
+    }),
+    getMyMedications: call(r.medication.getMyMedications, { response: z.array(medicationSchema) }),
+    getMedication: call(r.medication.getMedication, {
+      query: medicationIdxQuerySchema,
+      response: medicationDetailSchema,
+    }),
+    add: call(r.medication.add, { body: addMedicationBodySchema, response: medicationSchema }),
+    update: call(r.medication.update, { body: updateMedicationBodySchema, response: medicationSchema }),
+    stop: call(r.medication.stop, { body: medicationIdxBodySchema, response: medicationSchema }),
+    getDoses: call(r.medication.getDoses, { query: dayQuerySchema, response: z.array(doseSchema) }),
+    getCalendar: call(r.medication.getCalendar, { query: monthQuerySchema, response: calendarSchema }),
+    takeDose: call(r.medication.takeDose, { body: doseActionBodySchema, response: doseSchema }),
+    skipDose: call(r.medication.skipDose, { body: skipDoseBodySchema, response: doseSchema }),
+    snoozeDose: call(r.medication.snoozeDose, { body: doseActionBodySchema, response: doseSchema }),
+    getPatientMedications: call(r.medication.getPatientMedications, {
+      query: patientIdxQuerySchema,
+      response: patientMedicationsSchema,
+    }),
+    prescribe: call(r.medication.prescribe, { body: prescribeBodySchema, response: medicationSchema }),
+    change: call(r.medication.change, { body: updateMedicationBodySchema, response: medicationSchema }),
+    stopForPatient: call(r.medication.stopForPatient, {
+      body: medicationIdxBodySchema,
+      response: medicationSchema,
     }),
   },
 } as const satisfies {

@@ -117,4 +117,22 @@ export const apiPaths = {
     presence: '/notification/presence',
     sendTest: '/notification/sendTest',
   },
+  // issue 15 — medication reminders
+  medication: {
+    searchMedicine: '/medication/searchMedicine',
+    getMyMedications: '/medication/getMyMedications',
+    getMedication: '/medication/getMedication',
+    add: '/medication/add',
+    update: '/medication/update',
+    stop: '/medication/stop',
+    getDoses: '/medication/getDoses',
+    getCalendar: '/medication/getCalendar',
+    takeDose: '/medication/takeDose',
+    skipDose: '/medication/skipDose',
+    snoozeDose: '/medication/snoozeDose',
+    getPatientMedications: '/medication/getPatientMedications',
+    prescribe: '/medication/prescribe',
+    change: '/medication/change',
+    stopForPatient: '/medication/stopForPatient',
+  },
 } as const;

@@ -56,6 +56,15 @@ export const ResultCode = {
   VITAL_SIGN_IMPOSSIBLE: 40005001,
   /** Editing or deleting a reading the patient did not type (imported from the phone). */
   VITAL_SIGN_NOT_EDITABLE: 40005002,
+  // issue 15 — medication reminders (40008000–40008999)
+  /** Taking, skipping or snoozing a dose that is already taken (a double tap) or closed. */
+  MEDICATION_DOSE_ALREADY_DONE: 40008001,
+  /** Taking a dose more than the early window before its time (or in the future). */
+  MEDICATION_DOSE_TOO_EARLY: 40008002,
+  /** Taking a dose more than LATE_TAKE_LIMIT_H after its time. */
+  MEDICATION_DOSE_TOO_LATE: 40008003,
+  /** Changing a medicine that was stopped. */
+  MEDICATION_STOPPED: 40008004,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -56,6 +56,11 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   // issue 13 — home-care vital signs
   VITAL_SIGN_IMPOSSIBLE: 400,
   VITAL_SIGN_NOT_EDITABLE: 409,
+  // issue 15 — medication reminders
+  MEDICATION_DOSE_ALREADY_DONE: 409,
+  MEDICATION_DOSE_TOO_EARLY: 409,
+  MEDICATION_DOSE_TOO_LATE: 409,
+  MEDICATION_STOPPED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -104,6 +109,11 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: '기록할 수 없는 값입니다. 표시된 항목을 확인해 주세요.',
     VITAL_SIGN_NOT_EDITABLE: '기기에서 가져온 기록은 고치거나 지울 수 없습니다.',
+    // issue 15 — medication reminders
+    MEDICATION_DOSE_ALREADY_DONE: '이미 기록된 복용입니다.',
+    MEDICATION_DOSE_TOO_EARLY: '아직 복용 시간이 아닙니다. 예정 시간 1시간 전부터 기록할 수 있습니다.',
+    MEDICATION_DOSE_TOO_LATE: '너무 오래 지난 복용은 기록할 수 없습니다.',
+    MEDICATION_STOPPED: '복용이 중지된 약입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -147,6 +157,11 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: 'This reading cannot be recorded. Please check the marked fields.',
     VITAL_SIGN_NOT_EDITABLE: 'Readings imported from a device cannot be edited or deleted.',
+    // issue 15 — medication reminders
+    MEDICATION_DOSE_ALREADY_DONE: 'This dose has already been recorded.',
+    MEDICATION_DOSE_TOO_EARLY: 'It is not time for this dose yet. You can record it from one hour before.',
+    MEDICATION_DOSE_TOO_LATE: 'This dose is too far in the past to record.',
+    MEDICATION_STOPPED: 'This medicine has been stopped.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -188,5 +203,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: '无法记录该数值，请检查标出的项目。',
     VITAL_SIGN_NOT_EDITABLE: '从设备导入的记录不能修改或删除。',
+    // issue 15 — medication reminders
+    MEDICATION_DOSE_ALREADY_DONE: '该次服药已记录。',
+    MEDICATION_DOSE_TOO_EARLY: '还没到服药时间，可在预定时间前1小时起记录。',
+    MEDICATION_DOSE_TOO_LATE: '该次服药时间已过太久，无法记录。',
+    MEDICATION_STOPPED: '该药物已停用。',
   },
 };

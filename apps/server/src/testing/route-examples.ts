@@ -125,6 +125,62 @@ const EXAMPLES: Record<string, RouteExample> = {
   },
   [`PUT ${apiPaths.notification.presence}`]: { body: { deviceId: 'device-example-1', foreground: true } },
   [`POST ${apiPaths.notification.sendTest}`]: { body: { patientIdx: 1 } },
+  // issue 15 — medication reminders
+  [`GET ${apiPaths.medication.searchMedicine}`]: { query: { q: '타이레놀' } },
+  [`GET ${apiPaths.medication.getMedication}`]: { query: { idx: '1' } },
+  [`POST ${apiPaths.medication.add}`]: {
+    body: {
+      name: '타이레놀정500밀리그람',
+      form: 'TABLET',
+      dosePerIntake: 1,
+      times: ['08:00', '20:00'],
+      startDate: '2026-01-01',
+    },
+  },
+  [`PUT ${apiPaths.medication.update}`]: {
+    body: {
+      idx: 1,
+      medication: {
+        name: '타이레놀정500밀리그람',
+        form: 'TABLET',
+        dosePerIntake: 1,
+        times: ['08:00', '20:00'],
+        startDate: '2026-01-01',
+      },
+    },
+  },
+  [`PUT ${apiPaths.medication.stop}`]: { body: { idx: 1 } },
+  [`GET ${apiPaths.medication.getDoses}`]: { query: { date: '2026-01-01' } },
+  [`GET ${apiPaths.medication.getCalendar}`]: { query: { month: '2026-01' } },
+  [`PUT ${apiPaths.medication.takeDose}`]: { body: { doseIdx: 1 } },
+  [`PUT ${apiPaths.medication.skipDose}`]: { body: { doseIdx: 1, reason: '속이 불편해서' } },
+  [`PUT ${apiPaths.medication.snoozeDose}`]: { body: { doseIdx: 1 } },
+  [`GET ${apiPaths.medication.getPatientMedications}`]: { query: { patientIdx: '1' } },
+  [`POST ${apiPaths.medication.prescribe}`]: {
+    body: {
+      patientIdx: 1,
+      medication: {
+        name: '타이레놀정500밀리그람',
+        form: 'TABLET',
+        dosePerIntake: 1,
+        times: ['08:00', '20:00'],
+        startDate: '2026-01-01',
+      },
+    },
+  },
+  [`PUT ${apiPaths.medication.change}`]: {
+    body: {
+      idx: 1,
+      medication: {
+        name: '타이레놀정500밀리그람',
+        form: 'TABLET',
+        dosePerIntake: 1,
+        times: ['08:00', '20:00'],
+        startDate: '2026-01-01',
+      },
+    },
+  },
+  [`PUT ${apiPaths.medication.stopForPatient}`]: { body: { idx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

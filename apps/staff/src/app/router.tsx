@@ -26,6 +26,13 @@ export const routes: RouteObject[] = [
         path: paths.patients.path,
         lazy: async () => ({ Component: (await import('./routes/patients')).PatientsRoute }),
       },
+      // issue 15: a home-care patient's medications
+      {
+        path: paths.homeCareMedication.path,
+        lazy: async () => ({
+          Component: (await import('./routes/home-care-medication')).HomeCareMedicationRoute,
+        }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

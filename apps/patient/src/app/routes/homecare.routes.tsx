@@ -43,9 +43,6 @@ export const homecareRoutes: RouteObject[] = [
     p.qnaList,
     p.qnaRegist,
     p.qnaDetail,
-    p.medicationMain,
-    p.medicationCalendar,
-    p.medicationDetail,
     p.dietRegist,
     p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
@@ -100,4 +97,33 @@ export const homecareRoutes: RouteObject[] = [
       { requiresLogin: 'homecare' },
     ),
   })),
+  // issue 15 — medication reminders: today's doses (the add form inside), the month, one medicine
+  {
+    path: p.medicationMain.path,
+    ...lazyScreen(
+      () => import('../../features/medication/medication-main-screen').then((m) => m.MedicationMainScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.medicationCalendar.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/medication/medication-calendar-screen').then(
+          (m) => m.MedicationCalendarScreen,
+        ),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.medicationDetail.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/medication/medication-detail-screen').then((m) => m.MedicationDetailScreen),
+      (params) => ({ idx: params.idx ?? '' }),
+      { requiresLogin: 'homecare' },
+    ),
+  },
 ];

@@ -1,0 +1,153 @@
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { Dose, Medication } from '@smartcare/contract/medication';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { screen, within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { session } from '../../lib/session';
+import { fail, ok } from '../../testing/factories';
+import { mockApi } from '../../testing/mock-api';
+import { createTestRealtime, withRealtime } from '../../testing/realtime-fakes';
+import { renderScreen } from '../../testing/render';
+import { MedicationMainScreen } from './medication-main-screen';
+
+const DOSES = `GET ${apiPaths.medication.getDoses}`;
+const LIST = `GET ${apiPaths.medication.getMyMedications}`;
+const TAKE = `PUT ${apiPaths.medication.takeDose}`;
+const ADD = `POST ${apiPaths.medication.add}`;
+
+const medication: Medication = {
+  idx: 3,
+  patientIdx: 7,
+  name: '노바스크정5밀리그램',
+  medicineCode: 'KR001',
+  strength: '5mg',
+  form: 'TABLET',
+  dosePerIntake: 1,
+  times: ['08:00', '20:00'],
+  everyHours: null,
+  daysOfWeek: [],
+  meal: 'AFTER_MEAL',
+  startDate: '2026-11-01',
+  endDate: null,
+  instructions: '',
+  stock: 4,
+  refillThreshold: 3,
+  dosesLeft: 3,
+  refillDue: true,
+  prescribedBy: '',
+  byStaff: false,
+  status: 'ACTIVE',
+  stoppedAt: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+const dose = (overrides: Partial<Dose>): Dose => ({
+  idx: 1,
+  medicationIdx: 3,
+  medicationName: '노바스크정5밀리그램',
+  strength: '5mg',
+  form: 'TABLET',
+  dosePerIntake: 1,
+  meal: 'AFTER_MEAL',
+  scheduledAt: '2026-11-24T23:00:00.000Z',
+  status: 'PENDING',
+  takenAt: null,
+  late: false,
+  skipReason: null,
+  snoozedUntil: null,
+  dueNow: false,
+  takeable: false,
+  ...overrides,
+});
+
+let rt: ReturnType<typeof createTestRealtime>;
+const renderMain = () =>
+  renderScreen(withRealtime(rt, <MedicationMainScreen />), { path: '/homecare/medication/main' });
+
+beforeEach(() => {
+  session.setTokens({ accessToken: 'a', refreshToken: 'r' });
+  rt = createTestRealtime();
+});
+
+describe('the medication main screen', () => {
+  it('with no medicine, says so and leads to adding one', async () => {
+    mockApi({ [DOSES]: () => ({ body: ok([]) }), [LIST]: () => ({ body: ok([]) }) });
+    renderMain();
+    expect(await screen.findByText('등록된 약이 없습니다.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '약 추가하기' }));
+    expect(screen.getByRole('heading', { level: 1, name: '약 추가' })).toBeInTheDocument();
+  });
+
+  it('groups today by time of day, makes the due dose stand out, and a double tap records one intake', async () => {
+    let taken = false;
+    const api = mockApi({
+      [DOSES]: () => ({
+        body: ok([
+          dose({
+            idx: 1,
+            dueNow: !taken,
+            takeable: !taken,
+            status: taken ? 'TAKEN' : 'PENDING',
+            takenAt: taken ? '2026-11-24T23:05:00.000Z' : null,
+          }),
+          dose({ idx: 2, scheduledAt: '2026-11-25T11:00:00.000Z' }),
+        ]),
+      }),
+      [LIST]: () => ({ body: ok([medication]) }),
+      [TAKE]: () => {
+        taken = true;
+        return { body: ok(dose({ idx: 1, status: 'TAKEN', takenAt: '2026-11-24T23:05:00.000Z' })) };
+      },
+    });
+    renderMain();
+    const morning = (await screen.findByRole('heading', { name: '아침' })).closest('section')!;
+    expect(screen.getByRole('heading', { name: '저녁' })).toBeInTheDocument();
+    expect(within(morning).getByText('지금 드실 시간입니다')).toBeInTheDocument();
+    expect(within(morning).getByRole('button', { name: '15분 뒤 알림' })).toBeInTheDocument();
+    expect(within(morning).getByRole('button', { name: '건너뛰기' })).toBeInTheDocument();
+    // The refill warning shows on the medicine list, in words.
+    expect(screen.getByText('약이 3회분 남았습니다. 약을 보충해 주세요.')).toBeInTheDocument();
+    const take = within(morning).getByRole('button', { name: '복용 완료' });
+    await userEvent.dblClick(take);
+    expect(await screen.findByText('복용을 기록했습니다.')).toBeInTheDocument();
+    expect(api.calls(TAKE)).toBe(1);
+    expect(await within(morning).findByText(/복용 완료 /)).toBeInTheDocument();
+  });
+
+  it('shows the server’s reason when a dose cannot be taken yet', async () => {
+    mockApi({
+      [DOSES]: () => ({ body: ok([dose({ dueNow: true, takeable: true })]) }),
+      [LIST]: () => ({ body: ok([medication]) }),
+      [TAKE]: () => ({
+        status: 409,
+        body: fail(ResultCode.MEDICATION_DOSE_TOO_EARLY, '아직 복용 시간이 아닙니다.'),
+      }),
+    });
+    renderMain();
+    await userEvent.click(await screen.findByRole('button', { name: '복용 완료' }));
+    expect(await screen.findByText(/아직 복용 시간이 아닙니다/)).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when today cannot be loaded', async () => {
+    mockApi({
+      [DOSES]: () => ({ status: 500, body: fail(ResultCode.SERVER_ERROR) }),
+      [LIST]: () => ({ body: ok([]) }),
+    });
+    renderMain();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+  });
+
+  it('the add form says what is wrong per field in Korean and sends nothing', async () => {
+    const api = mockApi({ [DOSES]: () => ({ body: ok([]) }), [LIST]: () => ({ body: ok([]) }) });
+    renderMain();
+    await userEvent.click(await screen.findByRole('button', { name: '약 추가하기' }));
+    await userEvent.clear(screen.getByLabelText('1회 복용량 (정)'));
+    await userEvent.click(screen.getByRole('checkbox', { name: '계속 복용 (종료일 없음)' }));
+    await userEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(screen.getAllByText('값을 입력해 주세요.').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('0보다 큰 숫자로 입력해 주세요.')).toBeInTheDocument();
+    expect(api.calls(ADD)).toBe(0);
+  });
+});

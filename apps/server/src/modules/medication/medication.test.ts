@@ -1,0 +1,606 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import {
+  medicationInputSchema,
+  type Dose,
+  type Medication,
+  type MedicationCalendar,
+  type MedicationDetail,
+  type MedicationInput,
+  type Medicine,
+  type PatientMedications,
+} from '@smartcare/contract/medication';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import {
+  api,
+  createHospital,
+  createPatient,
+  createStaff,
+  loginPatient,
+  loginStaff,
+} from '../../testing/factories.ts';
+import { createPeopleService } from '../people/people.service.ts';
+import { MEDICATION_DOSE_JOB } from './medication.jobs.ts';
+import { kstInstant } from './medication.schedule.ts';
+import { createMedicationService, type MedicationNotifier } from './medication.service.ts';
+
+/** Medication reminders over the real database (issue 15). */
+let t: TestApp;
+let hospitalIdx: number;
+let otherHospitalIdx: number;
+
+async function homePatient(hospital = hospitalIdx) {
+  const created = await createPatient(t.app.db, { name: '최복약', choseHospitalIdx: hospital });
+  return { ...created, accessToken: (await loginPatient(t.baseUrl, created)).accessToken };
+}
+async function nurseOf(hospital: number) {
+  const staff = await createStaff(t.app.db, { hospitalIdx: hospital, name: '한간호' });
+  return { ...staff, accessToken: (await loginStaff(t.baseUrl, staff)).accessToken };
+}
+
+/** 'HH:MM' Korean time, `minutes` from now. */
+function kstClock(minutes: number): string {
+  return new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(11, 16);
+}
+const todayKst = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+const medicine = (overrides: Partial<MedicationInput> = {}): MedicationInput => ({
+  name: '노바스크정5밀리그램',
+  medicineCode: null,
+  strength: '5mg',
+  form: 'TABLET',
+  dosePerIntake: 1,
+  times: ['08:00', '20:00'],
+  startDate: '2026-03-01',
+  ...overrides,
+});
+
+const countDoses = async (medicationIdx: number) =>
+  (
+    await t.app.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM medication_doses WHERE medication_idx = $1',
+      [medicationIdx],
+    )
+  ).rows[0]!.n;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  hospitalIdx = (await createHospital(t.app.db, { name: '복약병원' })).idx;
+  otherHospitalIdx = (await createHospital(t.app.db, { name: '다른병원' })).idx;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the patient adds a medicine and takes a dose', () => {
+  it('searches the list by 초성, adds one twice a day, sees the due dose, takes it once (double tap), stock goes down once', async () => {
+    const patient = await homePatient();
+    const found = await api(t.baseUrl).get<Medicine[]>(apiPaths.medication.searchMedicine, {
+      token: patient.accessToken,
+      query: { q: 'ㅌㅇㄹㄴ' },
+    });
+    expect(found.data!.map((m) => m.name)).toContain('타이레놀정500밀리그람');
+
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({
+        times: [kstClock(-5), kstClock(12 * 60 - 5)],
+        startDate: todayKst(),
+        stock: 10,
+        refillThreshold: 3,
+      }),
+    });
+    expect(added.code).toBe(ResultCode.SUCCESS);
+    expect(added.data!.dosesLeft).toBe(10);
+
+    const today = await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, {
+      token: patient.accessToken,
+    });
+    const due = today.data!.find((d) => d.medicationIdx === added.data!.idx && d.dueNow)!;
+    expect(due).toBeDefined();
+    expect(due.takeable).toBe(true);
+
+    const [a, b] = await Promise.all([
+      api(t.baseUrl).put<Dose>(apiPaths.medication.takeDose, {
+        token: patient.accessToken,
+        body: { doseIdx: due.idx },
+      }),
+      api(t.baseUrl).put<Dose>(apiPaths.medication.takeDose, {
+        token: patient.accessToken,
+        body: { doseIdx: due.idx },
+      }),
+    ]);
+    expect([a.code, b.code].sort()).toEqual(
+      [ResultCode.SUCCESS, ResultCode.MEDICATION_DOSE_ALREADY_DONE].sort(),
+    );
+    expect([a, b].find((r) => r.code === 0)!.data!.status).toBe('TAKEN');
+
+    const detail = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: patient.accessToken,
+      query: { idx: added.data!.idx },
+    });
+    expect(detail.data!.medication.stock).toBe(9);
+    expect(detail.data!.history.find((d) => d.idx === due.idx)!.status).toBe('TAKEN');
+
+    const month = todayKst().slice(0, 7);
+    const calendar = await api(t.baseUrl).get<MedicationCalendar>(apiPaths.medication.getCalendar, {
+      token: patient.accessToken,
+      query: { month },
+    });
+    const day = calendar.data!.days.find((d) => d.date === todayKst())!;
+    expect(day.taken).toBe(1);
+    expect(['ALL_TAKEN', 'SOME_TAKEN']).toContain(day.adherence);
+    expect(calendar.data!.weekRate).toBe(1);
+  });
+
+  it('refuses a dose far ahead of its time and one in the future; nothing changes', async () => {
+    const patient = await homePatient();
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ times: [kstClock(180)], startDate: todayKst(), stock: 5 }),
+    });
+    const doses = await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, {
+      token: patient.accessToken,
+    });
+    const ahead = doses.data!.find((d) => d.medicationIdx === added.data!.idx && !d.takeable)!;
+    const refused = await api(t.baseUrl).put(apiPaths.medication.takeDose, {
+      token: patient.accessToken,
+      body: { doseIdx: ahead.idx },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.code).toBe(ResultCode.MEDICATION_DOSE_TOO_EARLY);
+    expect(refused.description).toContain('아직 복용 시간이 아닙니다');
+    const after = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: patient.accessToken,
+      query: { idx: added.data!.idx },
+    });
+    expect(after.data!.medication.stock).toBe(5);
+  });
+
+  it('bad input gets a Korean message per field and stores nothing', async () => {
+    const patient = await homePatient();
+    const refused = await api(t.baseUrl).post<{ fields: { field: string; message: string }[] }>(
+      apiPaths.medication.add,
+      {
+        token: patient.accessToken,
+        body: medicine({
+          name: ' ',
+          times: ['25:00'],
+          startDate: '2026-03-10',
+          endDate: '2026-03-01',
+          dosePerIntake: 0,
+        }),
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.code).toBe(ResultCode.VALIDATION_FAILED);
+    const fields = refused.data!.fields.map((f) => f.field).sort();
+    expect(fields).toEqual(expect.arrayContaining(['dosePerIntake', 'name', 'times.0']));
+    for (const f of refused.data!.fields) expect(f.message).toMatch(/[가-힣]/);
+    const list = await api(t.baseUrl).get<Medication[]>(apiPaths.medication.getMyMedications, {
+      token: patient.accessToken,
+    });
+    expect(list.data).toEqual([]);
+    const endBefore = await api(t.baseUrl).post<{ fields: { field: string }[] }>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ startDate: '2026-03-10', endDate: '2026-03-01' }),
+    });
+    expect(endBefore.data!.fields.map((f) => f.field)).toEqual(['endDate']);
+  });
+
+  it('a change applies from the next dose (past doses stay), stop drops the upcoming ones', async () => {
+    const patient = await homePatient();
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ times: [kstClock(-5), kstClock(60)], startDate: todayKst() }),
+    });
+    const idx = added.data!.idx;
+    const before = await t.app.db.query<{ scheduled_at: Date }>(
+      `SELECT scheduled_at FROM medication_doses WHERE medication_idx = $1 AND scheduled_at <= now() ORDER BY 1`,
+      [idx],
+    );
+    expect(before.rows).toHaveLength(1);
+    const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.update, {
+      token: patient.accessToken,
+      body: { idx, medication: medicine({ times: [kstClock(-5), kstClock(90)], startDate: todayKst() }) },
+    });
+    expect(changed.code).toBe(0);
+    const after = await t.app.db.query<{ scheduled_at: Date }>(
+      `SELECT scheduled_at FROM medication_doses WHERE medication_idx = $1 ORDER BY 1`,
+      [idx],
+    );
+    // The dose already due is the same row; the upcoming +60 min dose became +90 min.
+    expect(new Date(after.rows[0]!.scheduled_at).getTime()).toBe(
+      new Date(before.rows[0]!.scheduled_at).getTime(),
+    );
+    const upcoming = after.rows
+      .map((r) => new Date(r.scheduled_at).getTime())
+      .filter((ms) => ms > Date.now());
+    expect(upcoming.some((ms) => Math.abs(ms - (Date.now() + 90 * 60_000)) < 2 * 60_000)).toBe(true);
+    expect(upcoming.some((ms) => Math.abs(ms - (Date.now() + 60 * 60_000)) < 2 * 60_000)).toBe(false);
+
+    const stopped = await api(t.baseUrl).put<Medication>(apiPaths.medication.stop, {
+      token: patient.accessToken,
+      body: { idx },
+    });
+    expect(stopped.data!.status).toBe('STOPPED');
+    const left = await t.app.db.query(
+      `SELECT 1 FROM medication_doses WHERE medication_idx = $1 AND scheduled_at > now()`,
+      [idx],
+    );
+    expect(left.rows).toHaveLength(0);
+    const again = await api(t.baseUrl).put(apiPaths.medication.update, {
+      token: patient.accessToken,
+      body: { idx, medication: medicine() },
+    });
+    expect(again.code).toBe(ResultCode.MEDICATION_STOPPED);
+  });
+});
+
+describe('the nurse in the console', () => {
+  it('prescribes to a patient of the hospital: it is on the patient’s list, and the patient is told', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    const prescribed = await api(t.baseUrl).post<Medication>(apiPaths.medication.prescribe, {
+      token: nurse.accessToken,
+      body: {
+        patientIdx: patient.idx,
+        medication: medicine({ name: '자누비아정100밀리그램', startDate: todayKst() }),
+      },
+    });
+    expect(prescribed.code).toBe(0);
+    expect(prescribed.data!.byStaff).toBe(true);
+    expect(prescribed.data!.prescribedBy).toBe('한간호');
+    const mine = await api(t.baseUrl).get<Medication[]>(apiPaths.medication.getMyMedications, {
+      token: patient.accessToken,
+    });
+    expect(mine.data!.map((m) => m.name)).toEqual(['자누비아정100밀리그램']);
+    const told = await t.app.db.query<{ title: string }>(
+      `SELECT title FROM notifications WHERE patient_idx = $1 AND kind = 'medication'`,
+      [patient.idx],
+    );
+    expect(told.rows.map((r) => r.title)).toEqual(['새 약이 처방되었습니다']);
+
+    const overview = await api(t.baseUrl).get<PatientMedications>(apiPaths.medication.getPatientMedications, {
+      token: nurse.accessToken,
+      query: { patientIdx: patient.idx },
+    });
+    expect(overview.data!.medications).toHaveLength(1);
+
+    const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.change, {
+      token: nurse.accessToken,
+      body: {
+        idx: prescribed.data!.idx,
+        medication: medicine({ name: '자누비아정100밀리그램', times: ['09:00'], startDate: todayKst() }),
+      },
+    });
+    expect(changed.data!.times).toEqual(['09:00']);
+    const stopped = await api(t.baseUrl).put<Medication>(apiPaths.medication.stopForPatient, {
+      token: nurse.accessToken,
+      body: { idx: prescribed.data!.idx },
+    });
+    expect(stopped.data!.status).toBe('STOPPED');
+  });
+});
+
+describe('authorisation of every call', () => {
+  it('another patient, another hospital’s nurse, the wrong kind of token and no token are refused', async () => {
+    const owner = await homePatient();
+    const stranger = await homePatient();
+    const ownNurse = await nurseOf(hospitalIdx);
+    const otherNurse = await nurseOf(otherHospitalIdx);
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: owner.accessToken,
+      body: medicine({ times: [kstClock(-5)], startDate: todayKst() }),
+    });
+    const idx = added.data!.idx;
+    const doseIdx = (
+      await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, { token: owner.accessToken })
+    ).data![0]!.idx;
+
+    const c = api(t.baseUrl);
+    const asStranger = [
+      c.get(apiPaths.medication.getMedication, { token: stranger.accessToken, query: { idx } }),
+      c.put(apiPaths.medication.update, {
+        token: stranger.accessToken,
+        body: { idx, medication: medicine() },
+      }),
+      c.put(apiPaths.medication.stop, { token: stranger.accessToken, body: { idx } }),
+      c.put(apiPaths.medication.takeDose, { token: stranger.accessToken, body: { doseIdx } }),
+      c.put(apiPaths.medication.skipDose, { token: stranger.accessToken, body: { doseIdx } }),
+      c.put(apiPaths.medication.snoozeDose, { token: stranger.accessToken, body: { doseIdx } }),
+      c.get(apiPaths.medication.getPatientMedications, {
+        token: otherNurse.accessToken,
+        query: { patientIdx: owner.idx },
+      }),
+      c.post(apiPaths.medication.prescribe, {
+        token: otherNurse.accessToken,
+        body: { patientIdx: owner.idx, medication: medicine() },
+      }),
+      c.put(apiPaths.medication.change, {
+        token: otherNurse.accessToken,
+        body: { idx, medication: medicine() },
+      }),
+      c.put(apiPaths.medication.stopForPatient, { token: otherNurse.accessToken, body: { idx } }),
+    ];
+    for (const r of await Promise.all(asStranger))
+      expect([r.status, r.code]).toEqual([404, ResultCode.NOT_FOUND]);
+    // The stranger's own lists hold nothing of the owner's.
+    const strangerDoses = await c.get<Dose[]>(apiPaths.medication.getDoses, { token: stranger.accessToken });
+    expect(strangerDoses.data).toEqual([]);
+
+    const wrongKind = await Promise.all([
+      c.get(apiPaths.medication.getMyMedications, { token: ownNurse.accessToken }),
+      c.post(apiPaths.medication.add, { token: ownNurse.accessToken, body: medicine() }),
+      c.get(apiPaths.medication.getPatientMedications, {
+        token: owner.accessToken,
+        query: { patientIdx: owner.idx },
+      }),
+      c.post(apiPaths.medication.prescribe, {
+        token: owner.accessToken,
+        body: { patientIdx: owner.idx, medication: medicine() },
+      }),
+    ]);
+    for (const r of wrongKind) expect([401, 403]).toContain(r.status);
+    const anonymous = await Promise.all([
+      c.get(apiPaths.medication.searchMedicine, { query: { q: '타이' } }),
+      c.get(apiPaths.medication.getDoses),
+      c.put(apiPaths.medication.takeDose, { body: { doseIdx } }),
+    ]);
+    for (const r of anonymous) expect(r.status).toBe(401);
+
+    // Still the owner's, untouched.
+    const still = await c.get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: owner.accessToken,
+      query: { idx },
+    });
+    expect(still.data!.medication.status).toBe('ACTIVE');
+    expect(still.data!.history.every((d) => d.status === 'PENDING')).toBe(true);
+  });
+});
+
+describe('the dose job with a controllable clock', () => {
+  const settings = { missedAfterMin: 120, realertMin: 15, realertMax: 2 };
+  let clock = kstInstant('2030-05-06', '07:00');
+  const sent: { patientIdx: number; title: string; body: string }[] = [];
+  const notifier: MedicationNotifier = {
+    notify: async (patientIdx, input) => {
+      sent.push({ patientIdx, title: input.title, body: input.body });
+    },
+  };
+  /** One "process": its own service over the same database. */
+  const process = () =>
+    createMedicationService({
+      db: t.app.db,
+      people: createPeopleService({ db: t.app.db }),
+      audit: t.app.audit,
+      notifier,
+      settings,
+      now: () => clock,
+    });
+  const set = (date: string, hhmm: string) => {
+    clock = kstInstant(date, hhmm);
+  };
+  const sentTo = (patientIdx: number) => sent.filter((s) => s.patientIdx === patientIdx);
+
+  it('generates ahead idempotently: two concurrent passes create each dose once', async () => {
+    set('2030-05-06', '07:00');
+    const [a, b] = [process(), process()];
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    const m = await a.add(patient.idx, medicationInputSchema.parse(medicine({ startDate: '2030-05-06' })));
+    // 48 hours ahead from 07:00 on the 6th: 08:00 and 20:00 on the 6th and 7th.
+    expect(await countDoses(m.idx)).toBe(4);
+    set('2030-05-07', '07:00');
+    const [ca, cb] = await Promise.all([a.generateDoses(), b.generateDoses()]);
+    const mine = await countDoses(m.idx);
+    expect(mine).toBe(6);
+    expect(await a.generateDoses()).toBe(0);
+    expect(ca + cb).toBeGreaterThanOrEqual(2);
+    const dupes = await t.app.db.query(
+      `SELECT scheduled_at FROM medication_doses WHERE medication_idx = $1 GROUP BY 1 HAVING count(*) > 1`,
+      [m.idx],
+    );
+    expect(dupes.rows).toHaveLength(0);
+  });
+
+  it('marks a dose MISSED when its window passes, or as soon as the next dose is due', async () => {
+    set('2030-06-01', '07:00');
+    const svc = process();
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    const daily = await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(medicine({ times: ['08:00'], startDate: '2030-06-01' })),
+    );
+    const hourly = await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(
+        medicine({ name: '타이레놀정500밀리그람', times: ['08:00'], everyHours: 1, startDate: '2030-06-01' }),
+      ),
+    );
+    const statusAt = async (medicationIdx: number, hhmm: string) =>
+      (
+        await t.app.db.query<{ status: string }>(
+          'SELECT status FROM medication_doses WHERE medication_idx = $1 AND scheduled_at = $2',
+          [medicationIdx, kstInstant('2030-06-01', hhmm)],
+        )
+      ).rows[0]!.status;
+    set('2030-06-01', '09:00');
+    await svc.markMissed();
+    expect(await statusAt(daily.idx, '08:00')).toBe('PENDING');
+    // The hourly one's 09:00 dose is due: its 08:00 dose is missed.
+    expect(await statusAt(hourly.idx, '08:00')).toBe('MISSED');
+    set('2030-06-01', '10:01');
+    await svc.markMissed();
+    expect(await statusAt(daily.idx, '08:00')).toBe('MISSED');
+    expect(await svc.patientsWithMissedDosesToday(hospitalIdx)).toContainEqual({
+      patientIdx: patient.idx,
+      missed: expect.any(Number),
+    });
+    // A missed dose may still be recorded as taken, late, for the dose it was for.
+    const [missedDose] = (await svc.doses(patient.idx, '2030-06-01')).filter(
+      (d) => d.medicationIdx === daily.idx,
+    );
+    const taken = await svc.take(patient.idx, missedDose!.idx);
+    expect(taken).toMatchObject({ status: 'TAKEN', late: true });
+  });
+
+  it('reminds once per dose across two processes, re-alerts at most twice, stops when taken', async () => {
+    set('2030-07-01', '07:00');
+    const [a, b] = [process(), process()];
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    await a.add(
+      patient.idx,
+      medicationInputSchema.parse(medicine({ times: ['08:00', '20:00'], startDate: '2030-07-01' })),
+    );
+    // Other tests' doses are all due at this clock: let them go first.
+    while ((await a.sendReminders()) > 0);
+    const mine = () => sentTo(patient.idx).length;
+    set('2030-07-01', '07:59');
+    await a.sendReminders();
+    expect(mine()).toBe(0);
+    set('2030-07-01', '08:00');
+    await Promise.all([a.sendReminders(), b.sendReminders()]);
+    expect(sentTo(patient.idx)).toEqual([
+      { patientIdx: patient.idx, title: '약 드실 시간입니다', body: '노바스크정5밀리그램 1정 복용' },
+    ]);
+    // A restart at the same moment sends nothing again.
+    await process().sendReminders();
+    expect(mine()).toBe(1);
+    set('2030-07-01', '08:15');
+    await Promise.all([a.sendReminders(), b.sendReminders()]);
+    expect(mine()).toBe(2);
+    set('2030-07-01', '08:30');
+    await a.sendReminders();
+    await b.sendReminders();
+    expect(mine()).toBe(3);
+    set('2030-07-01', '08:45');
+    await a.sendReminders();
+    expect(sentTo(patient.idx).map((s) => s.title)).toEqual([
+      '약 드실 시간입니다',
+      '아직 복용 기록이 없어요',
+      '아직 복용 기록이 없어요',
+    ]);
+    // Taken at once: no re-alert for the evening dose after it is recorded.
+    set('2030-07-01', '20:00');
+    await a.sendReminders();
+    expect(mine()).toBe(4);
+    const evening = (await a.doses(patient.idx, '2030-07-01')).find(
+      (d) => d.status === 'PENDING' && d.dueNow,
+    )!;
+    await a.take(patient.idx, evening.idx);
+    set('2030-07-01', '20:15');
+    await a.sendReminders();
+    expect(mine()).toBe(4);
+  });
+
+  it('"15분 뒤 알림" moves the next reminder to 15 minutes later', async () => {
+    set('2030-08-01', '07:00');
+    const svc = process();
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(medicine({ times: ['08:00'], startDate: '2030-08-01' })),
+    );
+    while ((await svc.sendReminders()) > 0);
+    const mine = () => sentTo(patient.idx).length;
+    set('2030-08-01', '08:00');
+    await svc.sendReminders();
+    expect(mine()).toBe(1);
+    set('2030-08-01', '08:05');
+    const dose = (await svc.doses(patient.idx, '2030-08-01'))[0]!;
+    const snoozed = await svc.snooze(patient.idx, dose.idx);
+    expect(snoozed.snoozedUntil).toBe(kstInstant('2030-08-01', '08:20').toISOString());
+    set('2030-08-01', '08:15');
+    await svc.sendReminders();
+    expect(mine()).toBe(1);
+    set('2030-08-01', '08:20');
+    await svc.sendReminders();
+    expect(mine()).toBe(2);
+  });
+
+  it('honours the alarm settings: quiet hours and the medication switch', async () => {
+    set('2030-09-01', '21:00');
+    const svc = process();
+    const quiet = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    const off = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    await t.app.db.query(
+      `INSERT INTO alarm_settings (patient_idx, quiet_hours_enabled, quiet_hours_start, quiet_hours_end)
+       VALUES ($1, true, '22:00', '07:00')
+       ON CONFLICT (patient_idx) DO UPDATE SET quiet_hours_enabled = true, quiet_hours_start = '22:00', quiet_hours_end = '07:00'`,
+      [quiet.idx],
+    );
+    await t.app.db.query(
+      `INSERT INTO alarm_settings (patient_idx, medication) VALUES ($1, false)
+       ON CONFLICT (patient_idx) DO UPDATE SET medication = false`,
+      [off.idx],
+    );
+    for (const p of [quiet, off])
+      await svc.add(
+        p.idx,
+        medicationInputSchema.parse(medicine({ times: ['21:30', '23:00'], startDate: '2030-09-01' })),
+      );
+    set('2030-09-01', '21:30');
+    await svc.sendReminders();
+    expect(sentTo(quiet.idx)).toHaveLength(1);
+    set('2030-09-01', '23:00');
+    await svc.sendReminders();
+    expect(sentTo(quiet.idx)).toHaveLength(1);
+    expect(sentTo(off.idx)).toHaveLength(0);
+  });
+
+  it('reminds to refill once, when a dose brings the stock to the threshold', async () => {
+    set('2030-10-01', '07:00');
+    const svc = process();
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    const m = await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(
+        medicine({ times: ['08:00', '20:00'], startDate: '2030-10-01', stock: 4, refillThreshold: 3 }),
+      ),
+    );
+    set('2030-10-01', '08:00');
+    const [morning, evening] = await svc.doses(patient.idx, '2030-10-01');
+    await svc.take(patient.idx, morning!.idx);
+    expect(sentTo(patient.idx).map((s) => s.body)).toEqual(['노바스크정5밀리그램: 약이 3회분 남았습니다.']);
+    set('2030-10-01', '20:00');
+    await svc.take(patient.idx, evening!.idx);
+    expect(sentTo(patient.idx).filter((s) => s.title === '약 보충 알림')).toHaveLength(1);
+    const detail = await svc.detail(patient.idx, m.idx);
+    expect(detail.medication).toMatchObject({ stock: 2, dosesLeft: 2, refillDue: true });
+  });
+
+  it('the registered job runs generation, missed marking and reminders in one pass', async () => {
+    expect(await t.app.jobs.runNow(MEDICATION_DOSE_JOB)).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('account deletion', () => {
+  it("erases the patient's medications and doses, nobody else's", async () => {
+    const patient = await homePatient();
+    const bystander = await homePatient();
+    for (const p of [patient, bystander])
+      await api(t.baseUrl).post(apiPaths.medication.add, {
+        token: p.accessToken,
+        body: medicine({ startDate: todayKst() }),
+      });
+    const deleted = await api(t.baseUrl).delete(apiPaths.patient.delete, {
+      token: patient.accessToken,
+      body: { password: patient.password },
+    });
+    expect(deleted.code).toBe(ResultCode.SUCCESS);
+    const left = async (idx: number) =>
+      (
+        await t.app.db.query<{ m: number; d: number }>(
+          `SELECT (SELECT count(*)::int FROM medications WHERE patient_idx = $1) AS m,
+                  (SELECT count(*)::int FROM medication_doses WHERE patient_idx = $1) AS d`,
+          [idx],
+        )
+      ).rows[0]!;
+    expect(await left(patient.idx)).toEqual({ m: 0, d: 0 });
+    const other = await left(bystander.idx);
+    expect(other.m).toBe(1);
+    expect(other.d).toBeGreaterThan(0);
+  });
+});

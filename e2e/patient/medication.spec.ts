@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { Dose, Medication } from '@smartcare/contract/medication';
+import { expect, navigate, test } from '../support/fixtures.ts';
+
+/**
+ * Issue 15 at the phone viewport: the patient adds a medicine twice a day from the list (초성
+ * search), takes the dose that is due, and sees it on the calendar and in the medicine's history.
+ */
+
+/** 'HH:MM' in Korea, `minutes` from now. */
+const kstClock = (minutes: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(11, 16);
+const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+
+test.describe('medication reminders', () => {
+  test('add a medicine twice a day, take the first dose, see it on the calendar', async ({
+    page,
+    api,
+    createPatient,
+    loginAsPatient,
+    checkA11y,
+  }) => {
+    test.setTimeout(120_000);
+    // Two doses today: one due now, one later (the e2e runs away from Korean midnight in CI's clock too).
+    const first = kstClock(-5);
+    const second = kstClock(
+      Math.min(600, 23 * 60 + 55 - (Number(first.slice(0, 2)) * 60 + Number(first.slice(3)))),
+    );
+    const patient = await createPatient({ area: 'HOMECARE', name: '박복약' });
+    const { accessToken } = await loginAsPatient(page, patient.loginId, {
+      password: patient.password,
+      area: 'homecare',
+    });
+
+    await navigate(page, '/homecare/medication/main');
+    await expect(page.getByRole('heading', { level: 1, name: '복약 관리' })).toBeVisible();
+    await expect(page.getByText('등록된 약이 없습니다.')).toBeVisible();
+    await checkA11y(page);
+
+    await page.getByRole('button', { name: '약 추가하기' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '약 추가' })).toBeVisible();
+    await page.getByLabel('약 이름').fill('ㄴㅂㅅㅋ');
+    await page.getByRole('button', { name: /노바스크정5밀리그램/ }).click();
+    await expect(page.getByLabel('약 이름')).toHaveValue('노바스크정5밀리그램');
+    await expect(page.getByLabel('함량')).toHaveValue('5mg');
+    await page.getByLabel('1번째 시각', { exact: true }).fill(first);
+    await page.getByRole('button', { name: '시각 추가' }).click();
+    await page.getByLabel('2번째 시각', { exact: true }).fill(second);
+    await page.getByLabel('남은 약 수량').fill('30');
+    await checkA11y(page);
+    await page.getByRole('button', { name: '저장', exact: true }).click();
+    await expect(page.getByText('저장했습니다.')).toBeVisible();
+
+    // Today: the due dose stands out with its big button.
+    const due = page.locator('.med-dose-due');
+    await expect(due).toHaveCount(1);
+    await expect(due.getByText('지금 드실 시간입니다')).toBeVisible();
+    await expect(page.locator('.med-dose')).toHaveCount(2);
+    await checkA11y(page);
+    await due.getByRole('button', { name: '복용 완료' }).click();
+    await expect(page.getByText('복용을 기록했습니다.')).toBeVisible();
+    await expect(page.locator('.med-status-taken')).toHaveCount(1);
+    await expect(page.locator('.med-dose-due')).toHaveCount(0);
+    const doses = await api.data<Dose[]>('GET', apiPaths.medication.getDoses, { token: accessToken });
+    expect(doses.map((d) => d.status).sort()).toEqual(['PENDING', 'TAKEN']);
+
+    // The calendar: today is "일부 복용" in words and symbol; a tap shows the day's doses.
+    await page.getByRole('link', { name: '복약 달력 보기' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '복약 달력' })).toBeVisible();
+    const today = page.getByRole('button', { name: /일부 복용/ });
+    // The name starts with the day number as shown, then the date and state in words.
+    await expect(today).toHaveCount(1);
+    await expect(today).toContainText('△');
+    await expect(page.locator('.med-rate').filter({ hasText: '최근 7일 복용률' })).toContainText('100%');
+    await checkA11y(page);
+    await today.click();
+    await expect(page.getByRole('heading', { name: /복용 내역/ })).toBeVisible();
+    await expect(page.locator('.med-status-taken')).toHaveCount(1);
+
+    // The medicine's page: stock after one intake, history.
+    const [medication] = await api.data<Medication[]>('GET', apiPaths.medication.getMyMedications, {
+      token: accessToken,
+    });
+    await navigate(page, '/homecare/medication/:idx', { idx: medication!.idx });
+    await expect(page.getByRole('heading', { level: 2, name: '노바스크정5밀리그램' })).toBeVisible();
+    await expect(page.getByText('남은 약: 29회분')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '복용 기록' })).toBeVisible();
+    await checkA11y(page);
+    expect(medication!.startDate).toBe(kstToday());
+  });
+});
+
+test(
+  'screenshots of the medication screens at 360 px and 200 % text for docs/screenshots/patient',
+  { tag: '@screenshots' },
+  async ({ browser, baseURL, api, createPatient, loginAsPatient }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+    });
+    const page = await context.newPage();
+    const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
+    mkdirSync(`${root}/text-200`, { recursive: true });
+    const patient = await createPatient({ area: 'HOMECARE', name: '박복약' });
+    const { accessToken } = await loginAsPatient(page, patient.loginId, {
+      password: patient.password,
+      area: 'homecare',
+    });
+    const add = (body: object) =>
+      api.data<Medication>('POST', apiPaths.medication.add, { token: accessToken, body });
+    const m = await add({
+      name: '노바스크정5밀리그램',
+      strength: '5mg',
+      form: 'TABLET',
+      dosePerIntake: 1,
+      times: [kstClock(-5)],
+      startDate: kstToday(),
+      stock: 3,
+      refillThreshold: 3,
+      meal: 'AFTER_MEAL',
+      instructions: '혈압약입니다. 매일 같은 시간에 드세요.',
+    });
+    await add({
+      name: '다이아벡스정500밀리그램',
+      strength: '500mg',
+      form: 'TABLET',
+      dosePerIntake: 1,
+      times: [kstClock(-3), kstClock(60)],
+      startDate: kstToday(),
+      meal: 'WITH_MEAL',
+    });
+    const screens: [string, string][] = [
+      ['medication-main', '/homecare/medication/main'],
+      ['medication-calendar', '/homecare/medication/calendar'],
+      ['medication-detail', `/homecare/medication/${m.idx}`],
+    ];
+    for (const [dir, size] of [
+      [root, 'normal'],
+      [`${root}/text-200`, 'xlarge'],
+    ] as const) {
+      await page.evaluate((value) => localStorage.setItem('smartcare.textSize', value), size);
+      for (const [name, route] of screens) {
+        await page.goto(`/#${route}`);
+        await page.reload();
+        await expect(page.locator('h1').first()).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: '불러오는 중' })).toHaveCount(0);
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+      }
+      await page.goto('/#/homecare/medication/main');
+      await page.getByRole('button', { name: '약 추가하기' }).click();
+      await page.getByLabel('약 이름').fill('타이레놀');
+      await expect(page.getByRole('button', { name: /타이레놀정500밀리그람/ })).toBeVisible();
+      await page.screenshot({ path: `${dir}/medication-add.png`, fullPage: true });
+    }
+    await context.close();
+  },
+);
