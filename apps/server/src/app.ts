@@ -38,6 +38,7 @@ import { ensureDefaultTerms } from './db/seed-demo.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { hospitalModule } from './modules/hospital/hospital.module.ts';
 import { hospitalContentModule } from './modules/hospital-content/hospital-content.module.ts';
+import { createHospitalContentService } from './modules/hospital-content/hospital-content.service.ts';
 import { createHospitalService } from './modules/hospital/hospital.service.ts';
 import { patientModule } from './modules/patient/patient.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
@@ -214,6 +215,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: app.audit,
       log: app.log,
     });
+    // issue 14 — hospital information: notices, FAQ, guides (editors in the staff console)
+    const contents = createHospitalContentService({ db: app.db, people });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -226,7 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
     // issue 14: hospital information (notices, FAQ, guides)
-    await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
+    await app.register(hospitalContentModule, { prefix: API_PREFIX, contents });
     // issue 13 — home-care vital signs
     await app.register(vitalSignModule, { prefix: API_PREFIX, people });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
