@@ -37,7 +37,10 @@ import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.
 import { ensureDefaultTerms } from './db/seed-demo.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { hospitalModule } from './modules/hospital/hospital.module.ts';
-import { hospitalContentModule } from './modules/hospital-content/hospital-content.module.ts';
+import {
+  HOSPITAL_CONTENT_PUSH_JOB,
+  hospitalContentModule,
+} from './modules/hospital-content/hospital-content.module.ts';
 import { createHospitalContentService } from './modules/hospital-content/hospital-content.service.ts';
 import { createHospitalService } from './modules/hospital/hospital.service.ts';
 import { patientModule } from './modules/patient/patient.module.ts';
@@ -216,7 +219,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     });
     // issue 14 — hospital information: notices, FAQ, guides (editors in the staff console)
-    const contents = createHospitalContentService({ db: app.db, people });
+    const contents = createHospitalContentService({
+      db: app.db,
+      people,
+      notifications: notifier,
+      kickPush: () =>
+        void app.jobs.runNow(HOSPITAL_CONTENT_PUSH_JOB).catch((error: unknown) => {
+          app.log.error({ err: error, job: HOSPITAL_CONTENT_PUSH_JOB }, 'job pass failed');
+        }),
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
