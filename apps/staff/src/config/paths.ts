@@ -6,4 +6,8 @@ export const paths = {
   nurseCalls: { path: '/nurse-calls', href: () => '/nurse-calls' },
   // issue 10: admissions
   patients: { path: '/patients', href: () => '/patients' },
+  // issue 14 — staff content editor (notices, FAQ, guides)
+  content: { path: '/content', href: (kind?: string) => (kind ? `/content?kind=${kind}` : '/content') },
+  contentNew: { path: '/content/new', href: (kind: string) => `/content/new?kind=${kind}` },
+  contentEdit: { path: '/content/:idx', href: (idx: number) => `/content/${idx}` },
 } as const;
