@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { CONTENT_KINDS, CONTENT_EDITOR_ROLES, type ContentKind } from '@smartcare/contract/hospital-content';
-import type { StaffProfile } from '@smartcare/contract/staff';
+import { useSession } from '../../lib/session';
 import { ContentEditorScreen } from '../../features/content-editor/components/content-form';
 import { ContentList } from '../../features/content-editor/components/content-list';
 
@@ -11,9 +11,9 @@ const kindOf = (value: string | null): ContentKind =>
 
 /** Only editors (decision 022); the server refuses everyone else anyway. */
 function EditorsOnly({ children }: { children: React.ReactNode }) {
-  const me = useOutletContext<StaffProfile>();
+  const me = useSession()?.myData;
   const { t } = useTranslation();
-  if (!CONTENT_EDITOR_ROLES.includes(me.role))
+  if (!me || !CONTENT_EDITOR_ROLES.includes(me.role))
     return (
       <Result status="403" title={t('contentEditor.forbidden')} subTitle={t('contentEditor.forbiddenHint')} />
     );

@@ -405,7 +405,7 @@ function ContentForm({ content, kind }: { content: EditorContent | null; kind: C
               {t('contentEditor.publish.label')}
             </Typography.Title>
             {deleted ? (
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 <p>{t('contentEditor.deletedNote')}</p>
                 <Button
                   type="primary"
@@ -416,7 +416,7 @@ function ContentForm({ content, kind }: { content: EditorContent | null; kind: C
                 </Button>
               </Space>
             ) : (
-              <Space direction="vertical" className="ce-actions">
+              <Space orientation="vertical" className="ce-actions">
                 <Button onClick={() => void onSave()} loading={action.isPending} block>
                   {t('contentEditor.actions.save')}
                 </Button>

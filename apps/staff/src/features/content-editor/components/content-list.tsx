@@ -85,7 +85,7 @@ export function ContentList({
       title: kind === 'FAQ' ? t('contentEditor.columns.question') : t('contentEditor.columns.title'),
       key: 'title',
       render: (_, c) => (
-        <Space direction="vertical" size={2}>
+        <Space orientation="vertical" size={2}>
           {deleted ? (
             <span className="ce-title">{c.title}</span>
           ) : (
