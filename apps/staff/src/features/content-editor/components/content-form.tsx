@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import {
   CATEGORY_MAX,
   CONTENT_ATTACHMENTS_MAX,
@@ -95,7 +95,11 @@ function ContentForm({ content, kind }: { content: EditorContent | null; kind: C
   const [image, setImage] = useState<ContentFile | null>(content?.image ?? null);
   const [attachments, setAttachments] = useState<ContentFile[]>(content?.attachments ?? []);
   const [publishAt, setPublishAt] = useState<Dayjs | null>(null);
-  const [preview, setPreview] = useState<EditorContent | null>(null);
+  // A new item's preview survives the move to its own address (the form is made afresh there).
+  const location = useLocation();
+  const [preview, setPreview] = useState<EditorContent | null>(
+    (location.state as { preview?: boolean } | null)?.preview ? content : null,
+  );
   const deleted = content?.status === 'DELETED';
 
   useEffect(() => {
@@ -161,8 +165,8 @@ function ContentForm({ content, kind }: { content: EditorContent | null; kind: C
     }
   };
 
-  const afterSave = (saved: EditorContent) => {
-    if (!content) void navigate(paths.contentEdit.href(saved.idx), { replace: true });
+  const afterSave = (saved: EditorContent, state?: { preview: boolean }) => {
+    if (!content) void navigate(paths.contentEdit.href(saved.idx), { replace: true, state });
   };
 
   const onSave = async () => {
@@ -214,7 +218,7 @@ function ContentForm({ content, kind }: { content: EditorContent | null; kind: C
     const saved = await save();
     if (!saved) return;
     setPreview(saved);
-    afterSave(saved);
+    afterSave(saved, { preview: true });
   };
 
   const pickFile = async (file: File | undefined, as: 'image' | 'attachment') => {
