@@ -5,6 +5,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createHospital, createPatient, createStaff, loginStaff } from '../../testing/factories.ts';
 import { createPeopleService } from '../people/people.service.ts';
+import { eraseContentReadsOfPatient } from './hospital-content.erasure.ts';
 import { HOSPITAL_CONTENT_PUSH_JOB } from './hospital-content.module.ts';
 import { createHospitalContentService, type ContentNotifier } from './hospital-content.service.ts';
 
@@ -175,5 +176,22 @@ describe('important notices', () => {
     expect(await deliveries(on)).toBe(1);
     expect(await deliveries(off)).toBe(0);
     expect((await noticeNotifications(notice.idx)).map((n) => n.patient_idx)).toContain(off);
+  });
+});
+
+describe('account deletion', () => {
+  it('erases which important notices were pushed to the patient', async () => {
+    const patientIdx = patients[4]!;
+    const before = await t.app.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM hospital_content_pushes WHERE patient_idx = $1`,
+      [patientIdx],
+    );
+    expect(before.n).toBeGreaterThan(0);
+    await t.app.db.transaction((tx) => eraseContentReadsOfPatient(tx, patientIdx));
+    const after = await t.app.db.one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM hospital_content_pushes WHERE patient_idx = $1`,
+      [patientIdx],
+    );
+    expect(after.n).toBe(0);
   });
 });
