@@ -17,9 +17,15 @@ import { openPhone } from './two-people.ts';
  * the console on the desktop page, the patient in a phone context of its own.
  */
 
-/** A real 8×8 PNG (the server checks the bytes). */
+/** A real 240×120 PNG, a small floor map (the server checks the bytes). */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEklEQVR4nGNgYGD4z8DAwMDAAAAPAAEhLZz5AAAAAElFTkSuQmCC',
+  'iVBORw0KGgoAAAANSUhEUgAAAPAAAAB4CAIAAABD1OhwAAABqUlEQVR42u3doQ2AMBCG0S6AI0Gi0RjmYTA2YA+mwdRRg+gIJE2u' +
+    'vOSb4O75P83LKnVTcgIBLQEtNQZ95yKFC2gBLQEtAS0BLaCBFtAS0BLQEtACGmgBLQEtAS0BLaCBFtC5TPul2sevbMegGtBAAw00' +
+    '0EADDTTQQAMNNNBAAw000EADDTTQQAMNNNBAAw000EADDTTQQAMNNNBAAw000EADDTTQQAMNtIAGGmiggQYaaKCBBhpooIEGGmig' +
+    'gQYaaKCBBhpooIEGGmiggQYaaKCBBhpooIEGGmiggQYaaKB/DVomKYAW0EADDTTQQAMtoIEW0EADDTTQQAMNNNBAC2igBXRw0M85' +
+    'qgY00EADDTTQQAMNNNBAAw000EADDTTQQAMNNNBAAw000EADDTTQQAMNNNBAAw000EADDTTQQAMNNNBAAy2ggQYaaKCBBhpooIEG' +
+    'GmiggQYaaKCBBhpooIEGGmiggQYaaKCBBhpooIEGGmiggQYaaKCBBjokaKmrSQoJaAloCWgBLQEtAS0BLQEtoCWgJaAloCWgBbQU' +
+    'F7QUPaAFtAS01KAXfvfOKhVgOh4AAAAASUVORK5CYII=',
   'base64',
 );
 
@@ -146,6 +152,8 @@ test(
     mkdirSync(dir, { recursive: true });
     const editor = await editorOfThisTest(api, createStaff);
     await loginAsStaff(page, editor.account.loginId, { password: editor.account.password });
+    // The console scrolls inside its main panel: a tall window shows each screen whole.
+    const size = (width: number) => page.setViewportSize({ width, height: 1500 });
     const shot = async (name: string) => {
       await settled(page);
       await page.waitForLoadState('networkidle');
@@ -154,19 +162,20 @@ test(
     };
     await page.getByRole('link', { name: '콘텐츠' }).click();
     await expect(page.getByRole('table')).toBeVisible();
+    await size(1280);
     await shot('content-list');
-    await page.setViewportSize({ width: 360, height: 780 });
+    await size(360);
     await shot('content-list-360');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await size(1280);
 
     await writeNotice(page, '지하 주차장 공사 안내');
     await page.getByRole('checkbox', { name: '중요 공지로 알림 보내기' }).check();
     await page.getByRole('button', { name: '저장', exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: '공지사항 편집' })).toBeVisible();
     await shot('content-form');
-    await page.setViewportSize({ width: 360, height: 780 });
+    await size(360);
     await shot('content-form-360');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await size(1280);
 
     await page.getByRole('button', { name: '저장하고 미리보기' }).click();
     await expect(page.getByRole('region', { name: '환자 앱 화면 (360px)' }).locator('img')).toBeVisible();

@@ -394,6 +394,8 @@ export const enUS: StaffCatalogue = {
       frameLabel: 'Patient app screen (360px)',
       close: 'Close',
       notPublished: 'Not published yet',
+      /** The patient app's word for a pinned notice (its hospitalInfo.pinned). */
+      pinnedTag: 'Important',
       screen: { NOTICE: 'Notices', FAQ: 'FAQ', GUIDE: 'Guides' },
     },
     history: {

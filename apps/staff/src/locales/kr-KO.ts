@@ -401,6 +401,8 @@ export const krKO = {
       frameLabel: '환자 앱 화면 (360px)',
       close: '닫기',
       notPublished: '아직 게시되지 않음',
+      /** The patient app's word for a pinned notice (its hospitalInfo.pinned). */
+      pinnedTag: '중요',
       screen: { NOTICE: '공지사항', FAQ: '자주 묻는 질문', GUIDE: '이용 안내' },
     },
     history: {

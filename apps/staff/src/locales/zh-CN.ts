@@ -379,6 +379,8 @@ export const zhCN: StaffCatalogue = {
       frameLabel: '患者应用画面（360px）',
       close: '关闭',
       notPublished: '尚未发布',
+      /** The patient app's word for a pinned notice (its hospitalInfo.pinned). */
+      pinnedTag: '重要',
       screen: { NOTICE: '公告', FAQ: '常见问题', GUIDE: '就医指南' },
     },
     history: {

@@ -111,20 +111,35 @@ export function ContentList({
         </Space>
       ),
     },
-    { title: t('contentEditor.columns.category'), key: 'category', dataIndex: 'category', width: 140 },
+    // Below 768 px the category and the last change give way to the title (360 px, 200 % text).
+    {
+      title: t('contentEditor.columns.category'),
+      key: 'category',
+      dataIndex: 'category',
+      width: 140,
+      responsive: ['md'],
+    },
     ...(kind === 'NOTICE'
       ? []
-      : [{ title: t('contentEditor.columns.order'), key: 'order', dataIndex: 'sortOrder', width: 80 }]),
+      : [
+          {
+            title: t('contentEditor.columns.order'),
+            key: 'order',
+            dataIndex: 'sortOrder',
+            width: 80,
+            responsive: ['md' as const],
+          },
+        ]),
     {
       title: t('contentEditor.columns.status'),
       key: 'status',
-      width: 200,
       render: (_, c) => <ContentStatus content={c} />,
     },
     {
       title: t('contentEditor.columns.updated'),
       key: 'updated',
       width: 200,
+      responsive: ['md'],
       render: (_, c) => (
         <span className="ce-updated">
           {formatDateTime(c.updatedAt, i18n.language)}
@@ -136,7 +151,6 @@ export function ContentList({
     {
       title: t('contentEditor.columns.actions'),
       key: 'actions',
-      width: 120,
       render: (_, c) =>
         deleted ? (
           <Popconfirm
@@ -232,7 +246,6 @@ export function ContentList({
           dataSource={shown}
           loading={list.isFetching}
           pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: (
               <EmptyState

@@ -19,7 +19,7 @@ export function PhonePreview({ content }: { content: EditorContent }) {
       <article className="ce-phone-article">
         <p className="ce-phone-tags">
           {content.pinned && (
-            <span className="ce-phone-tag ce-phone-tag-pinned">{t('contentEditor.pinned')}</span>
+            <span className="ce-phone-tag ce-phone-tag-pinned">{t('contentEditor.preview.pinnedTag')}</span>
           )}
           <span className="ce-phone-tag">{content.category}</span>
         </p>
