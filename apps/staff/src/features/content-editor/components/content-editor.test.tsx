@@ -109,7 +109,7 @@ describe('the content list (issue 14)', () => {
     await user.click(screen.getByRole('button', { name: '지난 행사 안내 복원' }));
     await user.click(await screen.findByRole('button', { name: '복원' }));
     expect(await screen.findByText('복원했습니다: "지난 행사 안내"')).toBeInTheDocument();
-  }, 90_000);
+  }, 180_000);
 
   it('shows an empty state per kind, and an error state with retry', async () => {
     let fails = true;
@@ -127,13 +127,13 @@ describe('the content list (issue 14)', () => {
     expect(
       await screen.findByText('아직 자주 묻는 질문이 없습니다. 새 질문을 작성해 보세요.'),
     ).toBeInTheDocument();
-  }, 90_000);
+  }, 180_000);
 
   it('is closed to staff who are not editors', async () => {
     renderConsole(routes, { me: staffProfile({ role: 'NURSE' }), route: '/content' });
     expect(await screen.findByText('콘텐츠를 편집할 권한이 없습니다')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('the editor form (issue 14)', () => {
@@ -148,7 +148,7 @@ describe('the editor form (issue 14)', () => {
     expect(screen.getByText('제목을 입력해 주세요.')).toBeInTheDocument();
     expect(screen.getByText('본문을 입력해 주세요.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
-  }, 90_000);
+  }, 180_000);
 
   it('writes a notice with an image, publishes it, and refuses a file over the limit before sending it', async () => {
     const sent: FakeRequest[] = [];
@@ -240,7 +240,7 @@ describe('the editor form (issue 14)', () => {
     expect(await screen.findByText('게시 중')).toBeInTheDocument();
     expect(await screen.findByText('변경 기록')).toBeInTheDocument();
     expect(screen.getAllByText(/박관리 ·/)).toHaveLength(2);
-  }, 90_000);
+  }, 180_000);
 
   it('previews the stored, sanitised body in a phone frame', async () => {
     const saved = item({
@@ -277,5 +277,5 @@ describe('the editor form (issue 14)', () => {
     expect(within(frame).getByText('30분 무료')).toBeInTheDocument();
     expect(frame.querySelector('script')).toBeNull();
     expect(screen.getByText('변경 기록이 없습니다.')).toBeInTheDocument();
-  }, 90_000);
+  }, 180_000);
 });
