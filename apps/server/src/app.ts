@@ -37,7 +37,11 @@ import { staticPlugin, type StaticPluginOptions } from './plugins/static.plugin.
 import { ensureDefaultTerms } from './db/seed-demo.ts';
 import { healthModule } from './modules/health/health.module.ts';
 import { hospitalModule } from './modules/hospital/hospital.module.ts';
-import { hospitalContentModule } from './modules/hospital-content/hospital-content.module.ts';
+import {
+  HOSPITAL_CONTENT_PUSH_JOB,
+  hospitalContentModule,
+} from './modules/hospital-content/hospital-content.module.ts';
+import { createHospitalContentService } from './modules/hospital-content/hospital-content.service.ts';
 import { createHospitalService } from './modules/hospital/hospital.service.ts';
 import { patientModule } from './modules/patient/patient.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
@@ -49,7 +53,6 @@ import { createStaffService } from './modules/staff/staff.service.ts';
 import { chatModule } from './modules/chat/chat.module.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { createChatbotService } from './modules/chatbot/chatbot.service.ts';
-import { createHospitalContentService } from './modules/hospital-content/hospital-content.service.ts';
 import { admissionModule } from './modules/admission/admission.module.ts';
 import { createAdmissionService } from './modules/admission/admission.service.ts';
 import { nurseCallModule } from './modules/nurse-call/nurse-call.module.ts';
@@ -200,9 +203,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // (a failed notification is logged, never the sender's failure: see notifyOrLog)
     const notifications = await buildNotificationService(app, { config, people, admissions });
     const notifier = { notify: notifications.notifyOrLog };
+    // issue 14 — hospital information: notices, FAQ, guides (editors in the staff console)
+    const contents = createHospitalContentService({
+      db: app.db,
+      people,
+      notifications: notifier,
+      kickPush: () =>
+        void app.jobs.runNow(HOSPITAL_CONTENT_PUSH_JOB).catch((error: unknown) => {
+          app.log.error({ err: error, job: HOSPITAL_CONTENT_PUSH_JOB }, 'job pass failed');
+        }),
+    });
     // issue 14: the chatbot answers from the hospital's published FAQ entries and guides
-    const hospitalContent = createHospitalContentService({ db: app.db, people });
-    const chatbot = createChatbotService({ content: hospitalContent });
+    const chatbot = createChatbotService({ content: contents });
     const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
     const nurseCalls = createNurseCallService({
       db: app.db,
@@ -244,7 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 10: admissions
     await app.register(admissionModule, { prefix: API_PREFIX, admissions });
     // issue 14: hospital information (notices, FAQ, guides)
-    await app.register(hospitalContentModule, { prefix: API_PREFIX, people });
+    await app.register(hospitalContentModule, { prefix: API_PREFIX, contents });
     // issue 13 — home-care vital signs
     await app.register(vitalSignModule, { prefix: API_PREFIX, vitalSigns });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)

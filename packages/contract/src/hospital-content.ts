@@ -116,6 +116,10 @@ export const editorContentSchema = contentSchema.extend({
   deletedAt: z.string().nullable(),
   /** The last moment a deleted item can still be restored. */
   restorableUntil: z.string().nullable(),
+  /** A notice pushed to the hospital's patients when it is published (decision 022). */
+  important: z.boolean(),
+  /** When that push went out (once per notice); null while it has not. */
+  importantPushedAt: z.string().nullable(),
 });
 export type EditorContent = z.infer<typeof editorContentSchema>;
 
@@ -130,6 +134,8 @@ const editableFields = {
   title: title(),
   body: safeText().max(BODY_MAX, V.invalid),
   pinned: z.boolean().default(false),
+  /** Notices only: pushed to the hospital's patients once, when published (decision 022). */
+  important: z.boolean().default(false),
   sortOrder: z.number().int().min(0).max(100_000).default(0),
   keywords: safeText().trim().max(KEYWORDS_MAX, V.invalid).default(''),
   imageKey: fileKey().nullable().default(null),
@@ -189,3 +195,9 @@ export const searchResultSchema = z.object({
   snippetHighlights: z.array(range),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+// issue 14 — staff content editor (decision 022)
+/** Staff roles that write the hospital's content in the console (decision 022). */
+export const CONTENT_EDITOR_ROLES: readonly string[] = ['ADMIN'];
+/** The patient app's route that opens one notice or FAQ entry (a push's deep link). */
+export const contentDeepLink = (idx: number) => `#/hospital/news/${idx}`;

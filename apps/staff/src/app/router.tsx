@@ -33,6 +33,19 @@ export const routes: RouteObject[] = [
           Component: (await import('./routes/home-care-medication')).HomeCareMedicationRoute,
         }),
       },
+      // issue 14 — staff content editor
+      {
+        path: paths.content.path,
+        lazy: async () => ({ Component: (await import('./routes/content')).ContentRoute }),
+      },
+      {
+        path: paths.contentNew.path,
+        lazy: async () => ({ Component: (await import('./routes/content')).ContentNewRoute }),
+      },
+      {
+        path: paths.contentEdit.path,
+        lazy: async () => ({ Component: (await import('./routes/content')).ContentEditRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

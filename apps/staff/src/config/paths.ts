@@ -11,4 +11,8 @@ export const paths = {
     path: '/home-care/:patientIdx/medication',
     href: (patientIdx: number) => `/home-care/${patientIdx}/medication`,
   },
+  // issue 14 — staff content editor (notices, FAQ, guides)
+  content: { path: '/content', href: (kind?: string) => (kind ? `/content?kind=${kind}` : '/content') },
+  contentNew: { path: '/content/new', href: (kind: string) => `/content/new?kind=${kind}` },
+  contentEdit: { path: '/content/:idx', href: (idx: number) => `/content/${idx}` },
 } as const;

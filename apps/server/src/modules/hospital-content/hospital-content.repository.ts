@@ -36,6 +36,8 @@ interface ContentRow {
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
   status: ContentStatus;
+  important: boolean;
+  important_pushed_at: Timestamp | null;
   created_by_name: string | null;
   updated_by_name: string | null;
 }
@@ -68,7 +70,7 @@ const STATUS = `CASE WHEN c.deleted_at IS NOT NULL THEN 'DELETED'
 
 const SELECT = `SELECT c.idx, c.hospital_idx, c.kind, c.category, c.title, c.body, c.pinned, c.sort_order, c.keywords,
        c.related_idxs, c.publish_at, c.unpublished_at, c.created_at, c.updated_at, c.deleted_at,
-       ${STATUS} AS status, cb.name AS created_by_name, ub.name AS updated_by_name
+       ${STATUS} AS status, c.important, c.important_pushed_at, cb.name AS created_by_name, ub.name AS updated_by_name
   FROM hospital_contents c
   LEFT JOIN staff_users cb ON cb.idx = c.created_by
   LEFT JOIN staff_users ub ON ub.idx = c.updated_by`;
@@ -82,10 +84,20 @@ export interface ContentFields {
   body: string;
   bodyText: string;
   pinned: boolean;
+  /** Notices only (ignored on other kinds); absent means false. */
+  important?: boolean;
   sortOrder: number;
   keywords: string;
   relatedIdxs: number[];
   search: SearchColumns;
+}
+
+/** An important notice whose time has come and whose push has not been done. */
+export interface DueImportantNotice {
+  idx: number;
+  hospitalIdx: number;
+  title: string;
+  bodyText: string;
 }
 
 /** One guide or FAQ entry as the search index holds it. */
@@ -169,6 +181,8 @@ function toEditorContent(row: ContentRow, files: FileRow[]): EditorContent {
     restorableUntil: deletedAt
       ? new Date(new Date(deletedAt).getTime() + CONTENT_RESTORE_DAYS * 86_400_000).toISOString()
       : null,
+    important: row.important,
+    importantPushedAt: iso(row.important_pushed_at),
   };
 }
 
@@ -193,8 +207,9 @@ export const hospitalContentRepository = {
       `INSERT INTO hospital_contents
          (hospital_idx, kind, category, title, body, body_text, pinned, sort_order, keywords, related_idxs,
           created_by, updated_by, search_title, search_keywords, search_body, choseong_title, choseong_keywords,
-          search_grams)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17) RETURNING idx`,
+          search_grams, important)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17,
+               $18 AND $2 = 'NOTICE') RETURNING idx`,
       [
         hospitalIdx,
         kind,
@@ -208,6 +223,7 @@ export const hospitalContentRepository = {
         fields.relatedIdxs,
         staffIdx,
         ...searchParams(fields.search),
+        fields.important ?? false,
       ],
     );
     return rows[0]!.idx;
@@ -218,7 +234,7 @@ export const hospitalContentRepository = {
       `UPDATE hospital_contents SET category = $3, title = $4, body = $5, body_text = $6, pinned = $7,
               sort_order = $8, keywords = $9, related_idxs = $10, updated_by = $11, updated_at = now(),
               search_title = $12, search_keywords = $13, search_body = $14, choseong_title = $15,
-              choseong_keywords = $16, search_grams = $17
+              choseong_keywords = $16, search_grams = $17, important = ($18 AND kind = 'NOTICE')
         WHERE hospital_idx = $1 AND idx = $2 AND deleted_at IS NULL`,
       [
         hospitalIdx,
@@ -233,6 +249,7 @@ export const hospitalContentRepository = {
         fields.relatedIdxs,
         staffIdx,
         ...searchParams(fields.search),
+        fields.important ?? false,
       ],
     );
     return rowCount > 0;
@@ -420,6 +437,7 @@ export const hospitalContentRepository = {
 
   async eraseReadsOfPatient(db: Sql, patientIdx: number) {
     await db.query(`DELETE FROM hospital_content_reads WHERE patient_idx = $1`, [patientIdx]);
+    await db.query(`DELETE FROM hospital_content_pushes WHERE patient_idx = $1`, [patientIdx]);
   },
 
   /** Whether a hospital's search index is current: the counter every change moves (decision 019). */
@@ -592,6 +610,41 @@ export const hospitalContentRepository = {
   },
 
   /** Whether the hospital already has content of its own (the demo seed runs once). */
+  /** Important notices published (their time come) whose push is not done yet, oldest first. */
+  async dueImportantNotices(db: Sql, limit: number): Promise<DueImportantNotice[]> {
+    const { rows } = await db.query<DueImportantNotice>(
+      `SELECT c.idx, c.hospital_idx AS "hospitalIdx", c.title, c.body_text AS "bodyText"
+         FROM hospital_contents c
+        WHERE c.kind = 'NOTICE' AND c.important AND c.important_pushed_at IS NULL AND ${VISIBLE}
+        ORDER BY c.publish_at, c.idx LIMIT $1`,
+      [limit],
+    );
+    return rows;
+  },
+
+  /**
+   * Claims the notice's push for every patient who chose its hospital and has not had it:
+   * one row per notice and patient (primary key), so of two processes claiming at once each
+   * patient goes to exactly one. Answers the patients this caller must notify.
+   */
+  async claimPushRecipients(db: Sql, contentIdx: number, hospitalIdx: number): Promise<number[]> {
+    const { rows } = await db.query<{ patient_idx: number }>(
+      `INSERT INTO hospital_content_pushes (content_idx, patient_idx)
+       SELECT $1, p.idx FROM patients p WHERE p.chose_hospital_idx = $2 AND p.deleted_at IS NULL
+       ON CONFLICT (content_idx, patient_idx) DO NOTHING
+       RETURNING patient_idx`,
+      [contentIdx, hospitalIdx],
+    );
+    return rows.map((r) => r.patient_idx).sort((a, b) => a - b);
+  },
+
+  async markPushed(db: Sql, contentIdx: number): Promise<void> {
+    await db.query(
+      `UPDATE hospital_contents SET important_pushed_at = now() WHERE idx = $1 AND important_pushed_at IS NULL`,
+      [contentIdx],
+    );
+  },
+
   async hasAny(db: Sql, hospitalIdx: number): Promise<boolean> {
     const { rows } = await db.query(`SELECT 1 FROM hospital_contents WHERE hospital_idx = $1 LIMIT 1`, [
       hospitalIdx,

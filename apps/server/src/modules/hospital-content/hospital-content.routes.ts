@@ -1,146 +1,81 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiPaths } from '@smartcare/contract/api-paths';
-import { envelopeSchema } from '@smartcare/contract/envelope';
+import { apiCalls } from '@smartcare/contract/api-calls';
 import {
   CONTENT_FILE_PATH,
   CONTENT_PDF_MAX_BYTES,
-  contentCategoriesQuerySchema,
-  contentCategorySchema,
-  contentChangeSchema,
-  contentFileSchema,
-  contentIdxBodySchema,
-  contentQuerySchema,
-  contentSchema,
-  createContentBodySchema,
-  editorContentSchema,
-  editorListQuerySchema,
-  faqListQuerySchema,
   fileQuerySchema,
-  guideListQuerySchema,
-  noticeListQuerySchema,
-  noticeSummarySchema,
-  publishContentBodySchema,
-  searchQuerySchema,
-  searchResultSchema,
-  updateContentBodySchema,
-  uploadFileBodySchema,
 } from '@smartcare/contract/hospital-content';
-import { pageSchema } from '@smartcare/contract/paging';
 import { ok } from '../../lib/envelope.ts';
 import { notFound } from '../../lib/errors.ts';
+import { routeOf } from '../../lib/route-of.ts';
 import { patientOf, staffOf } from '../../plugins/auth/auth.plugin.ts';
 import { errorEnvelope } from '../../plugins/route-defaults.plugin.ts';
 import type { HospitalContentService } from './hospital-content.service.ts';
 
-const security = [{ bearerAuth: [] }];
+const calls = apiCalls.hospitalContent;
 const tags = ['hospitalContent'];
-const oneEditorItem = { 200: envelopeSchema(editorContentSchema) };
 
 /**
  * Hospital information (issue 14). Patients read the published items of their chosen
- * hospital; the hospital's administrators write them. Every call is limited to one hospital.
+ * hospital; the hospital's editors write them (decision 022). Every call is limited to one hospital.
  */
 export const hospitalContentRoutes: FastifyPluginAsyncZod<{ contents: HospitalContentService }> = async (
   app,
   { contents },
 ) => {
   // --- patients ---
-  app.get(
-    apiPaths.hospitalContent.getNoticeList,
-    {
-      config: { auth: 'patient' },
-      schema: {
-        tags,
-        summary: "The hospital's published notices: pinned first, then newest, with the patient's read marks",
-        security,
-        querystring: noticeListQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(noticeSummarySchema)) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(calls.getNoticeList, {
+      auth: 'patient',
+      summary: "The hospital's published notices: pinned first, then newest, with the patient's read marks",
+    }),
+    handler: async (request) =>
       ok(request, await contents.noticePage(patientOf(request).idx, request.query.pNum, request.query.pSize)),
-  );
+  });
 
-  app.get(
-    apiPaths.hospitalContent.getContent,
-    {
-      config: { auth: 'patient' },
-      schema: {
-        tags,
-        summary: 'A published notice, FAQ entry or guide; opening a notice marks it read',
-        security,
-        querystring: contentQuerySchema,
-        response: { 200: envelopeSchema(contentSchema) },
-      },
-    },
-    async (request) => ok(request, await contents.content(patientOf(request).idx, request.query.idx)),
-  );
+  app.route({
+    ...routeOf(calls.getContent, {
+      auth: 'patient',
+      summary: 'A published notice, FAQ entry or guide; opening a notice marks it read',
+    }),
+    handler: async (request) =>
+      ok(request, await contents.content(patientOf(request).idx, request.query.idx)),
+  });
 
-  app.get(
-    apiPaths.hospitalContent.getFaqList,
-    {
-      config: { auth: 'patient' },
-      schema: {
-        tags,
-        summary: 'Published FAQ entries by category and order',
-        security,
-        querystring: faqListQuerySchema,
-        response: { 200: envelopeSchema(z.array(contentSchema)) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(calls.getFaqList, { auth: 'patient', summary: 'Published FAQ entries by category and order' }),
+    handler: async (request) =>
       ok(request, await contents.list(patientOf(request).idx, 'FAQ', request.query.category)),
-  );
+  });
 
-  app.get(
-    apiPaths.hospitalContent.getGuideList,
-    {
-      config: { auth: 'patient' },
-      schema: {
-        tags,
-        summary: 'Published guides by category and order',
-        security,
-        querystring: guideListQuerySchema,
-        response: { 200: envelopeSchema(z.array(contentSchema)) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(calls.getGuideList, { auth: 'patient', summary: 'Published guides by category and order' }),
+    handler: async (request) =>
       ok(request, await contents.list(patientOf(request).idx, 'GUIDE', request.query.category)),
-  );
+  });
 
-  app.get(
-    apiPaths.hospitalContent.getCategories,
-    {
-      config: { auth: 'patient' },
-      schema: {
-        tags,
-        summary: 'FAQ or guide categories with how many published items each has',
-        security,
-        querystring: contentCategoriesQuerySchema,
-        response: { 200: envelopeSchema(z.array(contentCategorySchema)) },
-      },
-    },
-    async (request) => ok(request, await contents.categories(patientOf(request).idx, request.query.kind)),
-  );
+  app.route({
+    ...routeOf(calls.getCategories, {
+      auth: 'patient',
+      summary: 'FAQ or guide categories with how many published items each has',
+    }),
+    handler: async (request) =>
+      ok(request, await contents.categories(patientOf(request).idx, request.query.kind)),
+  });
 
-  app.get(
-    apiPaths.hospitalContent.search,
-    {
-      config: { auth: 'patient' },
-      schema: {
-        tags,
-        summary:
-          'Published guides and FAQ entries for a query: partial words, 초성, spacing, small typos, keywords',
-        security,
-        querystring: searchQuerySchema,
-        response: { 200: envelopeSchema(z.array(searchResultSchema)) },
-      },
-    },
-    async (request) => ok(request, await contents.search(patientOf(request).idx, request.query.keyword)),
-  );
+  app.route({
+    ...routeOf(calls.search, {
+      auth: 'patient',
+      summary:
+        'Published guides and FAQ entries for a query: partial words, 초성, spacing, small typos, keywords',
+    }),
+    handler: async (request) =>
+      ok(request, await contents.search(patientOf(request).idx, request.query.keyword)),
+  });
 
   // --- files: `<img src>` and attachment links carry no token; the 128-bit key is the access ---
+  // Not a JSON call (bytes, no envelope), so it has no entry in the contract's call table.
   app.get(
     CONTENT_FILE_PATH,
     {
@@ -169,168 +104,73 @@ export const hospitalContentRoutes: FastifyPluginAsyncZod<{ contents: HospitalCo
     },
   );
 
-  // --- editors (ADMIN) of their own hospital ---
-  app.get(
-    apiPaths.hospitalContent.getEditorList,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: "Every item of one kind in the editor's hospital, or its deleted items still restorable",
-        security,
-        querystring: editorListQuerySchema,
-        response: { 200: envelopeSchema(z.array(editorContentSchema)) },
-      },
-    },
-    async (request) =>
+  // --- editors of their own hospital (decision 022) ---
+  app.route({
+    ...routeOf(calls.getEditorList, {
+      auth: 'staff',
+      summary: "Every item of one kind in the editor's hospital, or its deleted items still restorable",
+    }),
+    handler: async (request) =>
       ok(
         request,
         await contents.editorList(staffOf(request).idx, request.query.kind, request.query.deleted === 'true'),
       ),
-  );
+  });
 
-  app.get(
-    apiPaths.hospitalContent.getEditorContent,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'One item as the editor sees it',
-        security,
-        querystring: contentQuerySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) => ok(request, await contents.editorContent(staffOf(request).idx, request.query.idx)),
-  );
+  app.route({
+    ...routeOf(calls.getEditorContent, { auth: 'staff', summary: 'One item as the editor sees it' }),
+    handler: async (request) =>
+      ok(request, await contents.editorContent(staffOf(request).idx, request.query.idx)),
+  });
 
-  app.get(
-    apiPaths.hospitalContent.getChanges,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'Who changed the item and when, newest first',
-        security,
-        querystring: contentQuerySchema,
-        response: { 200: envelopeSchema(z.array(contentChangeSchema)) },
-      },
-    },
-    async (request) => ok(request, await contents.changes(staffOf(request).idx, request.query.idx)),
-  );
+  app.route({
+    ...routeOf(calls.getChanges, { auth: 'staff', summary: 'Who changed the item and when, newest first' }),
+    handler: async (request) => ok(request, await contents.changes(staffOf(request).idx, request.query.idx)),
+  });
 
-  app.post(
-    apiPaths.hospitalContent.create,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'A new item, as a draft',
-        security,
-        body: createContentBodySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) => ok(request, await contents.create(staffOf(request).idx, request.body)),
-  );
+  app.route({
+    ...routeOf(calls.create, { auth: 'staff', summary: 'A new item, as a draft' }),
+    handler: async (request) => ok(request, await contents.create(staffOf(request).idx, request.body)),
+  });
 
-  app.put(
-    apiPaths.hospitalContent.update,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'Edit an item',
-        security,
-        body: updateContentBodySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) => ok(request, await contents.update(staffOf(request).idx, request.body)),
-  );
+  app.route({
+    ...routeOf(calls.update, { auth: 'staff', summary: 'Edit an item' }),
+    handler: async (request) => ok(request, await contents.update(staffOf(request).idx, request.body)),
+  });
 
-  app.put(
-    apiPaths.hospitalContent.publish,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'Publish now or at a later time',
-        security,
-        body: publishContentBodySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(calls.publish, { auth: 'staff', summary: 'Publish now or at a later time' }),
+    handler: async (request) =>
       ok(request, await contents.publish(staffOf(request).idx, request.body.idx, request.body.publishAt)),
-  );
+  });
 
-  app.put(
-    apiPaths.hospitalContent.unpublish,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'Take an item down',
-        security,
-        body: contentIdxBodySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) => ok(request, await contents.unpublish(staffOf(request).idx, request.body.idx)),
-  );
+  app.route({
+    ...routeOf(calls.unpublish, { auth: 'staff', summary: 'Take an item down' }),
+    handler: async (request) => ok(request, await contents.unpublish(staffOf(request).idx, request.body.idx)),
+  });
 
-  app.delete(
-    apiPaths.hospitalContent.delete,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'Delete an item (restorable for 30 days)',
-        security,
-        body: contentIdxBodySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) => ok(request, await contents.remove(staffOf(request).idx, request.body.idx)),
-  );
+  app.route({
+    ...routeOf(calls.delete, { auth: 'staff', summary: 'Delete an item (restorable for 30 days)' }),
+    handler: async (request) => ok(request, await contents.remove(staffOf(request).idx, request.body.idx)),
+  });
 
-  app.put(
-    apiPaths.hospitalContent.restore,
-    {
-      config: { auth: 'staff' },
-      schema: {
-        tags,
-        summary: 'Restore an item deleted less than 30 days ago',
-        security,
-        body: contentIdxBodySchema,
-        response: oneEditorItem,
-      },
-    },
-    async (request) => ok(request, await contents.restore(staffOf(request).idx, request.body.idx)),
-  );
+  app.route({
+    ...routeOf(calls.restore, { auth: 'staff', summary: 'Restore an item deleted less than 30 days ago' }),
+    handler: async (request) => ok(request, await contents.restore(staffOf(request).idx, request.body.idx)),
+  });
 
-  app.post(
-    apiPaths.hospitalContent.uploadFile,
-    {
-      config: { auth: 'staff' },
-      // Base64 of the largest allowed file, plus the JSON around it.
-      bodyLimit: Math.ceil(CONTENT_PDF_MAX_BYTES / 3) * 4 + 4096,
-      schema: {
-        tags,
-        summary: 'Upload an image (3 MB) or PDF (10 MB), checked by its bytes',
-        security,
-        body: uploadFileBodySchema,
-        response: {
-          200: envelopeSchema(contentFileSchema),
-          415: errorEnvelope(415, 'Not an allowed file type', z.null()),
-        },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(calls.uploadFile, {
+      auth: 'staff',
+      summary: 'Upload an image (3 MB) or PDF (10 MB), checked by its bytes',
+      responses: { 415: errorEnvelope(415, 'Not an allowed file type', z.null()) },
+    }),
+    // Base64 of the largest allowed file, plus the JSON around it.
+    bodyLimit: Math.ceil(CONTENT_PDF_MAX_BYTES / 3) * 4 + 4096,
+    handler: async (request) =>
       ok(
         request,
         await contents.uploadFile(staffOf(request).idx, request.body.fileName, request.body.dataBase64),
       ),
-  );
+  });
 };

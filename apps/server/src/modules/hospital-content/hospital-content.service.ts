@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CONTENT_EDITOR_ROLES,
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_PDF_MAX_BYTES,
   type Content,
@@ -12,6 +13,7 @@ import {
   type NoticeSummary,
   type SearchResult,
   SEARCH_RESULTS_MAX,
+  contentDeepLink,
   type UpdateContentBody,
 } from '@smartcare/contract/hospital-content';
 import type { Page } from '@smartcare/contract/paging';
@@ -24,13 +26,29 @@ import type { KnowledgeEntryRow } from './hospital-content.repository.ts';
 import { imageKeysOf, plainTextOf, sanitizeRichText } from './hospital-content.sanitize.ts';
 import { createSearchIndex, searchColumnsOf } from './hospital-content.search.ts';
 
+/** What the push of an important notice needs from the notification service (a failure is logged there). */
+export interface ContentNotifier {
+  notify(
+    patientIdx: number,
+    input: { kind: 'notice'; title: string; body: string; deepLink: string; data: Record<string, number> },
+  ): Promise<unknown>;
+}
+
 export interface HospitalContentServiceDeps {
   db: Database;
   people: Pick<PeopleService, 'patient' | 'staff'>;
+  /** issue 14 (decision 022): important notices are pushed through the notification service. */
+  notifications?: ContentNotifier;
+  /** Asks for a push pass now (a notice published now need not wait for the job's next tick). */
+  kickPush?: () => void;
 }
 
-/** Who may write content: the hospital's administrators (issue 14). */
-const EDITOR_ROLES = new Set(['ADMIN']);
+/** Who may write content (decision 022). */
+const EDITOR_ROLES = new Set(CONTENT_EDITOR_ROLES);
+/** Notices claimed per push pass. */
+const PUSH_BATCH = 20;
+/** A push shows the beginning of the notice. */
+const PUSH_BODY_MAX = 120;
 
 /**
  * The file's type from its first bytes; the declared name and type are not trusted (an
@@ -118,6 +136,7 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
       body,
       bodyText,
       pinned: input.pinned,
+      important: input.important,
       sortOrder: input.sortOrder,
       keywords: input.keywords,
       relatedIdxs: related,
@@ -133,12 +152,18 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
     apply: (tx: SqlQueryable, hospitalIdx: number) => Promise<boolean>,
   ): Promise<EditorContent> {
     const hospitalIdx = await hospitalOfEditor(staffIdx);
-    return db.transaction(async (tx) => {
-      if (!(await apply(tx, hospitalIdx))) throw notFound('content');
-      const content = await editorView(tx, hospitalIdx, idx);
-      await repo.recordChange(tx, { hospitalIdx, contentIdx: idx, action, staffIdx, title: content.title });
-      return content;
-    });
+    return db
+      .transaction(async (tx) => {
+        if (!(await apply(tx, hospitalIdx))) throw notFound('content');
+        const content = await editorView(tx, hospitalIdx, idx);
+        await repo.recordChange(tx, { hospitalIdx, contentIdx: idx, action, staffIdx, title: content.title });
+        return content;
+      })
+      .then((content) => {
+        if (content.important && content.status === 'PUBLISHED' && content.importantPushedAt === null)
+          deps.kickPush?.();
+        return content;
+      });
   }
 
   return {
@@ -274,6 +299,38 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
     /** Published and scheduled FAQ entries and guides; the caller skips those not yet due. */
     knowledgeEntries(hospitalIdx: number): Promise<KnowledgeEntryRow[]> {
       return repo.knowledgeEntries(db, hospitalIdx);
+    },
+
+    /**
+     * One pass of the important-notice push (decision 022): every important notice whose
+     * publish time has come goes once to each patient who chose its hospital, as a 'notice'
+     * notification (the patient's notice switch and quiet hours decide the push itself).
+     * Safe with several processes: each patient is claimed by one row before the notify.
+     * Answers how many patients were notified.
+     */
+    async pushDueImportant(): Promise<number> {
+      const notifier = deps.notifications;
+      if (!notifier) return 0;
+      let notified = 0;
+      for (const notice of await repo.dueImportantNotices(db, PUSH_BATCH)) {
+        const patients = await repo.claimPushRecipients(db, notice.idx, notice.hospitalIdx);
+        const body =
+          notice.bodyText.length > PUSH_BODY_MAX
+            ? `${notice.bodyText.slice(0, PUSH_BODY_MAX - 1)}…`
+            : notice.bodyText;
+        for (const patientIdx of patients) {
+          await notifier.notify(patientIdx, {
+            kind: 'notice',
+            title: notice.title,
+            body,
+            deepLink: contentDeepLink(notice.idx),
+            data: { contentIdx: notice.idx },
+          });
+          notified += 1;
+        }
+        await repo.markPushed(db, notice.idx);
+      }
+      return notified;
     },
   };
 }

@@ -5,6 +5,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { StaffProfile } from '@smartcare/contract/staff';
+import { CONTENT_EDITOR_ROLES } from '@smartcare/contract/hospital-content';
 import { paths } from '../../config/paths';
 import {
   RealtimeContext,
@@ -117,6 +118,10 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
             )}
           </NavLink>
           <NavLink to={paths.patients.href()}>{t('admissions.nav')}</NavLink>
+          {/* issue 14: the content editor, for editors only (decision 022) */}
+          {CONTENT_EDITOR_ROLES.includes(me.role) && (
+            <NavLink to={paths.content.href()}>{t('contentEditor.nav')}</NavLink>
+          )}
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
