@@ -26,7 +26,8 @@ beforeAll(async () => {
     people: createPeopleService({ db: t.app.db }),
   });
   bot = createChatbotService({ content: contents });
-});
+  // Seeding 95 items through the real repository can outlast the default hook time on a busy machine.
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();

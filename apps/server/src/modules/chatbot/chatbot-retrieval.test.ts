@@ -84,6 +84,29 @@ describe('answering from the entries', () => {
     expect(index.answer('면회시간 언제까지에요')?.entry.idx).toBe(1);
   });
 
+  it('answers the entry whose title the question repeats exactly, before a shorter entry on the same topic', () => {
+    const both = buildKnowledgeIndex([
+      {
+        idx: 1,
+        kind: 'GUIDE',
+        category: '면회',
+        title: '면회시간 안내',
+        keywords: '면회 시간',
+        bodyText: '안내',
+      },
+      {
+        idx: 2,
+        kind: 'FAQ',
+        category: '면회',
+        title: '면회 시간은 언제인가요?',
+        keywords: '면회 가능 시간, 문병 시간, 병문안 시간',
+        bodyText: '답변',
+      },
+    ]);
+    expect(both.answer('면회 시간은 언제인가요?')).toMatchObject({ entry: { idx: 2 }, confidence: 1 });
+    expect(both.answer('면회시간은 언제인가요')?.entry.idx).toBe(2);
+  });
+
   it('does not answer from a word shared by chance when the rest of the question is unknown', () => {
     expect(index.answer('로또 시간 알려줘')).toBeNull();
   });

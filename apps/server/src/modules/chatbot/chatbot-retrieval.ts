@@ -508,6 +508,9 @@ export interface KnowledgeIndex {
   answer(question: string, threshold?: number): KnowledgeMatch | null;
 }
 
+/** Letters and digits only: spacing and punctuation do not make a title different. */
+const compact = (text: string) => normalizeText(text).replaceAll(' ', '');
+
 /** What an entry is indexed by: its title and keywords (one keyword per comma). */
 const textOf = (entry: KnowledgeEntry) => `${entry.title} ${entry.keywords.replace(/[,，、\n]/g, ' ')}`;
 
@@ -578,7 +581,11 @@ export function buildKnowledgeIndex(entries: readonly KnowledgeEntry[]): Knowled
       if (score > 0)
         matches.push({ entry: entries[doc]!, score, confidence: Math.min(1, covered / questionMass) });
     }
-    matches.sort((a, b) => b.score - a.score || b.confidence - a.confidence);
+    // A question typed (or pasted) exactly as an entry's title is that entry, whatever BM25 says.
+    const asked = compact(question);
+    for (const match of matches) if (compact(match.entry.title) === asked) match.confidence = 1;
+    const exact = (match: KnowledgeMatch) => (compact(match.entry.title) === asked ? 1 : 0);
+    matches.sort((a, b) => exact(b) - exact(a) || b.score - a.score || b.confidence - a.confidence);
     return matches.slice(0, limit);
   }
 
