@@ -66,6 +66,9 @@ import { buildNotificationService, notificationModule } from './modules/notifica
 import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
 import { kakaoLoginModule } from './modules/kakao-login/kakao-login.module.ts';
 import { createKakaoLoginService } from './modules/kakao-login/kakao-login.service.ts';
+// issue 16 — document requests and issued certificates
+import { documentRequestModule } from './modules/document-request/document-request.module.ts';
+import { createDocumentRequestService } from './modules/document-request/document-request.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -214,6 +217,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: app.audit,
       log: app.log,
     });
+    // issue 16 — document requests: 발급 완료 / 반려 reach the patient through the notifier
+    const documents = createDocumentRequestService({
+      db: app.db,
+      people,
+      hospitals,
+      audit: app.audit,
+      notifications: notifier,
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -231,6 +242,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(vitalSignModule, { prefix: API_PREFIX, people });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
+    // issue 16 — document requests (API under the prefix, the verification page at /verify/{code})
+    await app.register(documentRequestModule, { documents });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

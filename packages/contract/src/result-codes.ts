@@ -56,6 +56,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   // issue 13 — home-care vital signs
   VITAL_SIGN_IMPOSSIBLE: 400,
   VITAL_SIGN_NOT_EDITABLE: 409,
+  // issue 16 — document requests
+  DOCUMENT_REQUEST_STATE: 409,
+  DOCUMENT_NOT_DOWNLOADABLE: 409,
+  DOCUMENT_VERIFY_FAILED: 404,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -104,6 +108,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: '기록할 수 없는 값입니다. 표시된 항목을 확인해 주세요.',
     VITAL_SIGN_NOT_EDITABLE: '기기에서 가져온 기록은 고치거나 지울 수 없습니다.',
+    // issue 16 — document requests
+    DOCUMENT_REQUEST_STATE: '지금 상태에서는 이 신청을 바꿀 수 없습니다.',
+    DOCUMENT_NOT_DOWNLOADABLE: '앱에서 내려받을 수 있는 발급 서류가 없습니다.',
+    DOCUMENT_VERIFY_FAILED: '확인되지 않는 검증 코드입니다. 위조되었거나 잘못 입력된 코드입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -147,6 +155,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: 'This reading cannot be recorded. Please check the marked fields.',
     VITAL_SIGN_NOT_EDITABLE: 'Readings imported from a device cannot be edited or deleted.',
+    // issue 16 — document requests
+    DOCUMENT_REQUEST_STATE: 'This request cannot be changed in its current status.',
+    DOCUMENT_NOT_DOWNLOADABLE: 'There is no issued document to download in the app.',
+    DOCUMENT_VERIFY_FAILED: 'This verification code does not match any issued document.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -188,5 +200,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: '无法记录该数值，请检查标出的项目。',
     VITAL_SIGN_NOT_EDITABLE: '从设备导入的记录不能修改或删除。',
+    // issue 16 — document requests
+    DOCUMENT_REQUEST_STATE: '该申请当前状态下无法执行此操作。',
+    DOCUMENT_NOT_DOWNLOADABLE: '没有可在应用中下载的证明文件。',
+    DOCUMENT_VERIFY_FAILED: '验证码无效，无法确认该文件。',
   },
 };
