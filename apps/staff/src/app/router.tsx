@@ -26,6 +26,13 @@ export const routes: RouteObject[] = [
         path: paths.patients.path,
         lazy: async () => ({ Component: (await import('./routes/patients')).PatientsRoute }),
       },
+      // issue 16: document requests
+      {
+        path: paths.documentRequests.path,
+        lazy: async () => ({
+          Component: (await import('./routes/document-requests')).DocumentRequestsRoute,
+        }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

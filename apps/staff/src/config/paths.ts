@@ -6,4 +6,6 @@ export const paths = {
   nurseCalls: { path: '/nurse-calls', href: () => '/nurse-calls' },
   // issue 10: admissions
   patients: { path: '/patients', href: () => '/patients' },
+  // issue 16: document requests
+  documentRequests: { path: '/document-requests', href: () => '/document-requests' },
 } as const;

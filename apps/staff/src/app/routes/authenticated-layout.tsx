@@ -117,6 +117,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
             )}
           </NavLink>
           <NavLink to={paths.patients.href()}>{t('admissions.nav')}</NavLink>
+          {/* issue 16: document requests */}
+          <NavLink to={paths.documentRequests.href()}>{t('documentRequests.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
