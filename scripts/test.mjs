@@ -49,10 +49,7 @@ function ensureSystemPackages() {
   }
   log(`installing system packages: ${missing.join(', ')} (apt-get)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update'],
-    ['install', '-y', '--no-install-recommends', ...missing],
-  ]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
     const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (run.status !== 0) {
       console.error(

@@ -1,7 +1,8 @@
 import { notificationSchema } from '@smartcare/contract/notification';
 import { topics } from '@smartcare/contract/topics';
-import { useOnReconnect, useRealtimeTopic } from '@smartcare/web-core/use-realtime';
+import { useOnReconnect, useRealtime, useRealtimeTopic } from '@smartcare/web-core/use-realtime';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSession } from '../../lib/use-session';
 import { documentRequestsRoot } from './api/get-my-requests';
 
@@ -12,6 +13,11 @@ import { documentRequestsRoot } from './api/get-my-requests';
 export function useDocumentLive(): void {
   const queryClient = useQueryClient();
   const { accessToken, myData } = useSession();
+  const rt = useRealtime();
+  useEffect(() => {
+    // A screen opened before the session's start (a resumed session): connect now (start is idempotent).
+    if (accessToken) rt.start();
+  }, [rt, accessToken]);
   useRealtimeTopic(accessToken && myData ? topics.notificationPatient(myData.idx) : null, (payload) => {
     const parsed = notificationSchema.safeParse(payload);
     if (parsed.success && parsed.data.kind === 'document')

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import subsetFont from 'subset-font';
 import {
   DOCUMENT_TYPE_EN,
   DOCUMENT_TYPE_KO,
@@ -13,8 +14,10 @@ import {
 
 /**
  * The issued certificate as a PDF (issue 16, decision 026): pdf-lib with a Korean TrueType
- * font from npm (Noto Sans KR, `@expo-google-fonts/noto-sans-kr`), subset so the file holds
- * only the glyphs it prints; a QR code leads to the public verification page.
+ * font from npm (Noto Sans KR, `@expo-google-fonts/noto-sans-kr`), subset by HarfBuzz
+ * (`subset-font`) to the characters the certificate prints, so the file stays small; a QR
+ * code leads to the public verification page. (fontkit's own `subset: true` drops most of
+ * this font's glyphs in real viewers: text extracts, but prints blank.)
  */
 const require = createRequire(import.meta.url);
 const FONT_PATHS = {
@@ -103,14 +106,49 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
+/**
+ * fontkit's default layout features misprint a certificate: `calt` swaps the space after a
+ * Hangul syllable for a wide one (that copies out as a stray character), `frac` turns the
+ * digits around a `/` of the verification address into fractions. Plain glyphs only.
+ */
+const PLAIN_LAYOUT = { calt: false, frac: false, numr: false, dnom: false, liga: false, clig: false };
+
+/** Every character the certificate may print: ASCII, the labels of both languages, the input. */
+function charactersOf(input: CertificateInput, title: string): string {
+  const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+  const labels = [
+    ...Object.values(PURPOSE_KO),
+    ...Object.values(PURPOSE_EN),
+    '발급번호 성명 생년월일 진료과 기간 용도 발급 부수 내용 위와 같이 발급합니다. 발급일 발급 담당',
+    '진위 확인 코드 QR 코드를 찍거나 아래 주소에서 병원이 발급한 문서인지 확인할 수 있습니다. ·~',
+  ];
+  const values = [
+    title,
+    input.hospital.name,
+    input.hospital.address,
+    input.hospital.phone,
+    input.patient.name,
+    input.department,
+    input.purposeNote,
+    input.content,
+    input.issuedBy,
+  ];
+  return [...new Set([ascii, ...labels, ...values].join(''))].join('');
+}
+
 export async function renderCertificate(input: CertificateInput): Promise<Uint8Array> {
   const en = input.language === 'EN';
   const { regular, bold } = await loadFonts();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(regular, { subset: true });
-  const heavy = await doc.embedFont(bold, { subset: true });
   const title = en ? DOCUMENT_TYPE_EN[input.type] : DOCUMENT_TYPE_KO[input.type];
+  const used = charactersOf(input, title);
+  const [regularSubset, boldSubset] = await Promise.all([
+    subsetFont(regular, used, { targetFormat: 'truetype' }),
+    subsetFont(bold, used, { targetFormat: 'truetype' }),
+  ]);
+  const font = await doc.embedFont(regularSubset, { subset: false, features: PLAIN_LAYOUT });
+  const heavy = await doc.embedFont(boldSubset, { subset: false, features: PLAIN_LAYOUT });
   doc.setTitle(`${title} ${input.issueNumber}`);
   doc.setAuthor(input.hospital.name);
   doc.setCreator('Smart Care');

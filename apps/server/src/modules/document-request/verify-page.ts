@@ -16,6 +16,7 @@ function page(status: number, title: string, body: string): string {
 <html lang="ko"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>
 body{margin:0;font-family:'Pretendard','Noto Sans KR','Apple SD Gothic Neo',system-ui,sans-serif;background:#f5f7fa;color:#1a1f29;line-height:1.6}
