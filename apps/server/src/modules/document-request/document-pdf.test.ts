@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFParse } from 'pdf-parse';
 import { describe, expect, it } from 'vitest';
 import { renderCertificate, type CertificateInput } from './document-pdf.ts';
 
@@ -26,8 +27,8 @@ const input = (content: string): CertificateInput => ({
   issueNumber: '2026-1-000001',
   issuedAt: new Date('2026-11-25T01:00:00Z'),
   issuedBy: '박원무',
-  verifyCode: 'ABCD-EFGH-JKMN-PQRS',
-  verifyUrl: 'http://127.0.0.1/verify/ABCD-EFGH-JKMN-PQRS',
+  verifyCode: 'J9SW-C4TD-E6FZ-72MN',
+  verifyUrl: 'http://127.0.0.1:44115/verify/J9SW-C4TD-E6FZ-72MN',
 });
 
 /** Dark pixels of page 1 at 40 dpi, from pdftoppm's binary greyscale (PGM P5) output. */
@@ -49,6 +50,26 @@ function ink(pdf: Uint8Array): number {
 }
 
 describe('the certificate PDF', () => {
+  it('copies out as the text it prints: digits after letters, spaces between Korean words, the address', async () => {
+    const pdf = await renderCertificate(input('병명: 급성 위장염\n질병분류기호: K52.9'));
+    const parser = new PDFParse({ data: Buffer.from(pdf) });
+    try {
+      const text = (await parser.getText()).text;
+      for (const expected of [
+        '홍길동',
+        '1985-03-14',
+        '급성 위장염',
+        'K52.9',
+        '위와 같이 발급합니다.',
+        'J9SW-C4TD-E6FZ-72MN',
+        'http://127.0.0.1:44115/verify/J9SW-C4TD-E6FZ-72MN',
+      ])
+        expect(text).toContain(expected);
+    } finally {
+      await parser.destroy();
+    }
+  });
+
   it.runIf(existsSync('/usr/bin/pdftoppm'))('draws its Korean text with ink, in a small file', async () => {
     const korean = '병명 급성 위장염 질병분류기호 안정 가료를 요함 뷁똠뙇 '.repeat(12);
     const [blank, written] = await Promise.all([

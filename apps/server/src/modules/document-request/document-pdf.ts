@@ -107,11 +107,20 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 /**
- * fontkit's default layout features misprint a certificate: `calt` swaps the space after a
- * Hangul syllable for a wide one (that copies out as a stray character), `frac` turns the
- * digits around a `/` of the verification address into fractions. Plain glyphs only.
+ * fontkit's default layout features misprint a certificate: `locl` swaps digits after a
+ * letter (K52.9, the verification code) and `calt` the space after a Hangul syllable for
+ * alternates that have no character of their own (they copy out as stray symbols), `frac`
+ * sets digits as fractions. Plain glyphs only: every printed glyph maps back to its text.
  */
-const PLAIN_LAYOUT = { calt: false, frac: false, numr: false, dnom: false, liga: false, clig: false };
+const PLAIN_LAYOUT = {
+  locl: false,
+  calt: false,
+  frac: false,
+  numr: false,
+  dnom: false,
+  liga: false,
+  clig: false,
+};
 
 /** Every character the certificate may print: ASCII, the labels of both languages, the input. */
 function charactersOf(input: CertificateInput, title: string): string {
