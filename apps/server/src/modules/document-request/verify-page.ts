@@ -19,7 +19,7 @@ function page(status: number, title: string, body: string): string {
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>
-body{margin:0;font-family:'Pretendard','Noto Sans KR','Apple SD Gothic Neo',system-ui,sans-serif;background:#f5f7fa;color:#1a1f29;line-height:1.6}
+body{margin:0;font-family:'Pretendard','Noto Sans KR','Apple SD Gothic Neo',system-ui,sans-serif;background:#f5f7fa;color:#1a1f29;line-height:1.6;word-break:keep-all}
 main{max-width:36rem;margin:0 auto;padding:1.5rem 1rem}
 .card{background:#fff;border-radius:1rem;padding:1.25rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 h1{font-size:1.375rem;margin:0 0 .75rem}
