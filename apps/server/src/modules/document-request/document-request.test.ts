@@ -11,6 +11,7 @@ import type { Notification } from '@smartcare/contract/notification';
 import type { Page } from '@smartcare/contract/paging';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
+import { DOCUMENT_PURGE_JOB } from './document-request.module.ts';
 import {
   api,
   createHospital,
@@ -483,5 +484,30 @@ describe('account deletion', () => {
       query: { code: issued.verifyCode! },
     });
     expect(verified.code).toBe(ResultCode.SUCCESS);
+  });
+});
+
+describe('keeping issued certificates', () => {
+  it('keeps them 3 years, then the purge job removes them and their code stops verifying', async () => {
+    const p = await newPatient();
+    const kept = await requestIn(p, 'ISSUED');
+    const expired = await requestIn(p, 'ISSUED');
+    const { rows } = await t.app.db.query<{ keep_until: Date; issued_at: Date }>(
+      `SELECT keep_until, issued_at FROM issued_documents WHERE request_idx = $1`,
+      [kept.idx],
+    );
+    const years = (rows[0]!.keep_until.getTime() - rows[0]!.issued_at.getTime()) / (365.25 * 24 * 3600_000);
+    expect(Math.round(years)).toBe(3);
+    await t.app.db.query(
+      `UPDATE issued_documents SET keep_until = now() - interval '1 day' WHERE request_idx = $1`,
+      [expired.idx],
+    );
+    expect(await t.app.jobs.runNow(DOCUMENT_PURGE_JOB)).toBeGreaterThanOrEqual(1);
+    expect(
+      (await client().get(apiPaths.documentRequest.verify, { query: { code: expired.verifyCode! } })).code,
+    ).toBe(ResultCode.DOCUMENT_VERIFY_FAILED);
+    expect(
+      (await client().get(apiPaths.documentRequest.verify, { query: { code: kept.verifyCode! } })).code,
+    ).toBe(ResultCode.SUCCESS);
   });
 });
