@@ -22,6 +22,7 @@ const RUNNER_TIMEOUT_MS = { vitest: 15 * 60_000, playwright: 15 * 60_000 };
 
 const CHROMIUM = '/usr/bin/chromium';
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
+const PDFTOPPM = '/usr/bin/pdftoppm';
 
 function log(message) {
   process.stdout.write(`\n[test] ${message}\n`);
@@ -35,21 +36,20 @@ function ensureSystemPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!hasCjkFont) missing.push('fonts-noto-cjk');
+  // issue 16: the certificate screenshots render a PDF page with pdftoppm
+  if (!existsSync(PDFTOPPM)) missing.push('poppler-utils');
   if (missing.length === 0) return;
 
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     console.error(
       `[test] Missing system packages: ${missing.join(', ')}.\n` +
-        `       Install them once as root:  apt-get update && apt-get install -y chromium fonts-noto-cjk`,
+        `       Install them once as root:  apt-get update && apt-get install -y chromium fonts-noto-cjk poppler-utils`,
     );
     process.exit(2);
   }
   log(`installing system packages: ${missing.join(', ')} (apt-get)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update'],
-    ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-cjk'],
-  ]) {
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
     const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (run.status !== 0) {
       console.error(

@@ -85,7 +85,7 @@ const titleSize = (page: Page) =>
  * The hospital information's detail routes show an item of the patient's own hospital (another
  * hospital's idx 1 is a 404): a real notice and a real guide of it, found in `beforeEach`.
  */
-let ownItems = { notice: 1, guide: 1 };
+let ownItems = { notice: 1, guide: 1, documentRequest: 1 };
 // issue 15 — medication reminders: the detail route shows a medicine of the patient's own.
 let ownMedication = 1;
 
@@ -98,7 +98,10 @@ async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> 
         ? `/hospital/guidesearch/${ownItems.guide}`
         : route === '/homecare/medication/1'
           ? `/homecare/medication/${ownMedication}`
-          : route,
+          : // issue 16: the patient's own document request (another's idx 1 is a 404)
+            route === '/hospital/documentrequest/1'
+            ? `/hospital/documentrequest/${ownItems.documentRequest}`
+            : route,
   );
   for (const route of routes) {
     await page.goto(`/#${route}`);
@@ -126,7 +129,6 @@ test.describe('200 % text on a 360 px phone', () => {
       token,
     });
     const guides = await api.data<Content[]>('GET', apiPaths.hospitalContent.getGuideList, { token });
-    ownItems = { notice: notices.dataList[0]!.idx, guide: guides[0]!.idx };
     // issue 15 — medication reminders: a medicine of this patient's, with a dose due today
     const kstNow = new Date(Date.now() + 9 * 3_600_000).toISOString();
     ownMedication = (
@@ -144,6 +146,24 @@ test.describe('200 % text on a 360 px phone', () => {
         },
       })
     ).idx;
+    // issue 16: a document request of the patient's own, for /hospital/documentrequest/:idx
+    const documentRequest = await api.data<{ idx: number }>('POST', apiPaths.documentRequest.create, {
+      token,
+      body: {
+        type: 'DIAGNOSIS',
+        department: '내과',
+        purpose: 'INSURANCE',
+        copies: 1,
+        language: 'KO',
+        delivery: 'APP_PDF',
+        clientRequestId: crypto.randomUUID(),
+      },
+    });
+    ownItems = {
+      notice: notices.dataList[0]!.idx,
+      guide: guides[0]!.idx,
+      documentRequest: documentRequest.idx,
+    };
   });
 
   async function titleSizeAt100(page: Page): Promise<number> {

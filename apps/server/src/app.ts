@@ -74,6 +74,9 @@ import { createKakaoLoginService } from './modules/kakao-login/kakao-login.servi
 // issue 15 — medication reminders
 import { medicationModule } from './modules/medication/medication.module.ts';
 import { createMedicationService } from './modules/medication/medication.service.ts';
+// issue 16 — document requests and issued certificates
+import { documentRequestModule } from './modules/document-request/document-request.module.ts';
+import { createDocumentRequestService } from './modules/document-request/document-request.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -244,6 +247,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifier,
       settings: config.medication,
     });
+    // issue 16 — document requests: 발급 완료 / 반려 reach the patient through the notifier
+    const documents = createDocumentRequestService({
+      db: app.db,
+      people,
+      hospitals,
+      audit: app.audit,
+      notifications: notifier,
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -263,6 +274,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
     // issue 15 — medication reminders
     await app.register(medicationModule, { prefix: API_PREFIX, medications });
+    // issue 16 — document requests (API under the prefix, the verification page at /verify/{code})
+    await app.register(documentRequestModule, { documents });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

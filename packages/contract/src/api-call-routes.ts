@@ -141,4 +141,19 @@ export const apiCallRoutes = {
     change: route('PUT', apiPaths.medication.change),
     stopForPatient: route('PUT', apiPaths.medication.stopForPatient),
   },
+  // issue 16 — document requests and issued certificates
+  documentRequest: {
+    getFees: route('GET', apiPaths.documentRequest.getFees),
+    create: route('POST', apiPaths.documentRequest.create),
+    getMyRequests: route('GET', apiPaths.documentRequest.getMyRequests),
+    getMyRequest: route('GET', apiPaths.documentRequest.getMyRequest),
+    cancel: route('PUT', apiPaths.documentRequest.cancel),
+    download: route('GET', apiPaths.documentRequest.download),
+    getQueue: route('GET', apiPaths.documentRequest.getQueue),
+    getRequest: route('GET', apiPaths.documentRequest.getRequest),
+    review: route('PUT', apiPaths.documentRequest.review),
+    issue: route('PUT', apiPaths.documentRequest.issue),
+    reject: route('PUT', apiPaths.documentRequest.reject),
+    verify: route('GET', apiPaths.documentRequest.verify),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

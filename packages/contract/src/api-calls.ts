@@ -129,6 +129,20 @@ import {
   skipDoseBodySchema,
   updateMedicationBodySchema,
 } from './medication.ts';
+// issue 16 — document requests
+import {
+  createDocumentRequestBodySchema,
+  documentFeesSchema,
+  documentFileSchema,
+  documentQueueQuerySchema,
+  documentRequestIdxBodySchema,
+  documentRequestIdxQuerySchema,
+  documentRequestSchema,
+  documentVerificationSchema,
+  issueDocumentBodySchema,
+  rejectDocumentBodySchema,
+  verifyDocumentQuerySchema,
+} from './document-request.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -378,6 +392,48 @@ export const apiCalls = {
     stopForPatient: call(r.medication.stopForPatient, {
       body: medicationIdxBodySchema,
       response: medicationSchema,
+    }),
+  },
+  // issue 16 — document requests and issued certificates
+  documentRequest: {
+    getFees: call(r.documentRequest.getFees, { response: documentFeesSchema }),
+    create: call(r.documentRequest.create, {
+      body: createDocumentRequestBodySchema,
+      response: documentRequestSchema,
+    }),
+    getMyRequests: call(r.documentRequest.getMyRequests, { response: z.array(documentRequestSchema) }),
+    getMyRequest: call(r.documentRequest.getMyRequest, {
+      query: documentRequestIdxQuerySchema,
+      response: documentRequestSchema,
+    }),
+    cancel: call(r.documentRequest.cancel, {
+      body: documentRequestIdxBodySchema,
+      response: documentRequestSchema,
+    }),
+    download: call(r.documentRequest.download, {
+      query: documentRequestIdxQuerySchema,
+      response: documentFileSchema,
+    }),
+    getQueue: call(r.documentRequest.getQueue, {
+      query: documentQueueQuerySchema,
+      response: z.array(documentRequestSchema),
+    }),
+    getRequest: call(r.documentRequest.getRequest, {
+      query: documentRequestIdxQuerySchema,
+      response: documentRequestSchema,
+    }),
+    review: call(r.documentRequest.review, {
+      body: documentRequestIdxBodySchema,
+      response: documentRequestSchema,
+    }),
+    issue: call(r.documentRequest.issue, { body: issueDocumentBodySchema, response: documentRequestSchema }),
+    reject: call(r.documentRequest.reject, {
+      body: rejectDocumentBodySchema,
+      response: documentRequestSchema,
+    }),
+    verify: call(r.documentRequest.verify, {
+      query: verifyDocumentQuerySchema,
+      response: documentVerificationSchema,
     }),
   },
 } as const satisfies {

@@ -135,4 +135,19 @@ export const apiPaths = {
     change: '/medication/change',
     stopForPatient: '/medication/stopForPatient',
   },
+  // issue 16 — document requests and issued certificates
+  documentRequest: {
+    getFees: '/documentRequest/getFees',
+    create: '/documentRequest/create',
+    getMyRequests: '/documentRequest/getMyRequests',
+    getMyRequest: '/documentRequest/getMyRequest',
+    cancel: '/documentRequest/cancel',
+    download: '/documentRequest/download',
+    getQueue: '/documentRequest/getQueue',
+    getRequest: '/documentRequest/getRequest',
+    review: '/documentRequest/review',
+    issue: '/documentRequest/issue',
+    reject: '/documentRequest/reject',
+    verify: '/documentRequest/verify',
+  },
 } as const;

@@ -65,6 +65,13 @@ export const ResultCode = {
   MEDICATION_DOSE_TOO_LATE: 40008003,
   /** Changing a medicine that was stopped. */
   MEDICATION_STOPPED: 40008004,
+  // issue 16 — document requests (40010000–40010999)
+  /** A status change the request's state machine refuses (e.g. cancelling one already in review). */
+  DOCUMENT_REQUEST_STATE: 40010001,
+  /** Downloading a request that has no issued PDF for the app (not issued, or to be collected at the desk). */
+  DOCUMENT_NOT_DOWNLOADABLE: 40010002,
+  /** A verification code that no issued document carries (forged, altered or mistyped). */
+  DOCUMENT_VERIFY_FAILED: 40010003,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

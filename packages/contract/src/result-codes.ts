@@ -61,6 +61,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   MEDICATION_DOSE_TOO_EARLY: 409,
   MEDICATION_DOSE_TOO_LATE: 409,
   MEDICATION_STOPPED: 409,
+  // issue 16 — document requests
+  DOCUMENT_REQUEST_STATE: 409,
+  DOCUMENT_NOT_DOWNLOADABLE: 409,
+  DOCUMENT_VERIFY_FAILED: 404,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -114,6 +118,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     MEDICATION_DOSE_TOO_EARLY: '아직 복용 시간이 아닙니다. 예정 시간 1시간 전부터 기록할 수 있습니다.',
     MEDICATION_DOSE_TOO_LATE: '너무 오래 지난 복용은 기록할 수 없습니다.',
     MEDICATION_STOPPED: '복용이 중지된 약입니다.',
+    // issue 16 — document requests
+    DOCUMENT_REQUEST_STATE: '지금 상태에서는 이 신청을 바꿀 수 없습니다.',
+    DOCUMENT_NOT_DOWNLOADABLE: '앱에서 내려받을 수 있는 발급 서류가 없습니다.',
+    DOCUMENT_VERIFY_FAILED: '확인되지 않는 검증 코드입니다. 위조되었거나 잘못 입력된 코드입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -162,6 +170,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     MEDICATION_DOSE_TOO_EARLY: 'It is not time for this dose yet. You can record it from one hour before.',
     MEDICATION_DOSE_TOO_LATE: 'This dose is too far in the past to record.',
     MEDICATION_STOPPED: 'This medicine has been stopped.',
+    // issue 16 — document requests
+    DOCUMENT_REQUEST_STATE: 'This request cannot be changed in its current status.',
+    DOCUMENT_NOT_DOWNLOADABLE: 'There is no issued document to download in the app.',
+    DOCUMENT_VERIFY_FAILED: 'This verification code does not match any issued document.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -208,5 +220,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     MEDICATION_DOSE_TOO_EARLY: '还没到服药时间，可在预定时间前1小时起记录。',
     MEDICATION_DOSE_TOO_LATE: '该次服药时间已过太久，无法记录。',
     MEDICATION_STOPPED: '该药物已停用。',
+    // issue 16 — document requests
+    DOCUMENT_REQUEST_STATE: '该申请当前状态下无法执行此操作。',
+    DOCUMENT_NOT_DOWNLOADABLE: '没有可在应用中下载的证明文件。',
+    DOCUMENT_VERIFY_FAILED: '验证码无效，无法确认该文件。',
   },
 };

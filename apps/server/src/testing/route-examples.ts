@@ -181,6 +181,26 @@ const EXAMPLES: Record<string, RouteExample> = {
     },
   },
   [`PUT ${apiPaths.medication.stopForPatient}`]: { body: { idx: 1 } },
+  // issue 16 — document requests
+  [`POST ${apiPaths.documentRequest.create}`]: {
+    body: {
+      type: 'DIAGNOSIS',
+      department: '내과',
+      purpose: 'INSURANCE',
+      copies: 1,
+      language: 'KO',
+      delivery: 'APP_PDF',
+      clientRequestId: 'example-request-1',
+    },
+  },
+  [`GET ${apiPaths.documentRequest.getMyRequest}`]: { query: { idx: '1' } },
+  [`PUT ${apiPaths.documentRequest.cancel}`]: { body: { idx: 1 } },
+  [`GET ${apiPaths.documentRequest.download}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.documentRequest.getRequest}`]: { query: { idx: '1' } },
+  [`PUT ${apiPaths.documentRequest.review}`]: { body: { idx: 1 } },
+  [`PUT ${apiPaths.documentRequest.issue}`]: { body: { idx: 1, content: '진료 사실을 확인함.' } },
+  [`PUT ${apiPaths.documentRequest.reject}`]: { body: { idx: 1, reason: '예시 사유' } },
+  [`GET ${apiPaths.documentRequest.verify}`]: { query: { code: 'ABCD-EFGH-JKMN-PQRS' } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

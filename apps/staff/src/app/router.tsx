@@ -46,6 +46,13 @@ export const routes: RouteObject[] = [
         path: paths.contentEdit.path,
         lazy: async () => ({ Component: (await import('./routes/content')).ContentEditRoute }),
       },
+      // issue 16: document requests
+      {
+        path: paths.documentRequests.path,
+        lazy: async () => ({
+          Component: (await import('./routes/document-requests')).DocumentRequestsRoute,
+        }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -15,4 +15,6 @@ export const paths = {
   content: { path: '/content', href: (kind?: string) => (kind ? `/content?kind=${kind}` : '/content') },
   contentNew: { path: '/content/new', href: (kind: string) => `/content/new?kind=${kind}` },
   contentEdit: { path: '/content/:idx', href: (idx: number) => `/content/${idx}` },
+  // issue 16: document requests
+  documentRequests: { path: '/document-requests', href: () => '/document-requests' },
 } as const;

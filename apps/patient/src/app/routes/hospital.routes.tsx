@@ -57,12 +57,31 @@ export const hospitalRoutes: RouteObject[] = [
       { requiresLogin: 'hospital' },
     ),
   })),
-  ...[
-    p.rateList,
-    p.rate,
-    p.scheduleList,
-    p.scheduleDetail,
-    p.documentRequestList,
-    p.documentRequestDetail,
-  ].map((route): RouteObject => ({ path: route.path, ...preparing('hospital') })),
+  ...[p.rateList, p.rate, p.scheduleList, p.scheduleDetail].map((route): RouteObject => ({
+    path: route.path,
+    ...preparing('hospital'),
+  })),
+  // issue 16 — document requests (the request form is the list's `?new=1`)
+  {
+    path: p.documentRequestList.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/document-request/document-request.route').then(
+          (m) => m.DocumentRequestListRoute,
+        ),
+      () => ({ area: 'hospital' as const }),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  {
+    path: p.documentRequestDetail.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/document-request/document-request.route').then(
+          (m) => m.DocumentRequestDetailRoute,
+        ),
+      (params) => ({ area: 'hospital' as const, idx: params.idx ?? '' }),
+      { requiresLogin: 'hospital' },
+    ),
+  },
 ];

@@ -122,6 +122,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
           {CONTENT_EDITOR_ROLES.includes(me.role) && (
             <NavLink to={paths.content.href()}>{t('contentEditor.nav')}</NavLink>
           )}
+          {/* issue 16: document requests */}
+          <NavLink to={paths.documentRequests.href()}>{t('documentRequests.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
