@@ -141,7 +141,7 @@ test.describe('vital-sign detail screens', () => {
     for (const [systolic, hours] of [
       [150, 3],
       [135, 1],
-    ])
+    ] as const)
       await api.data('POST', apiPaths.vitalSign.record, {
         token: accessToken,
         body: {

@@ -18,7 +18,12 @@ import { periodOf, VitalSignDetailScreen } from './vital-sign-detail-screen';
 // The canvas chart has no pixels in jsdom: the test sees what it was given instead.
 vi.mock('./trend-chart', () => ({
   default: (props: { times: number[]; bands: unknown[]; targetLines: number[] }) => (
-    <div data-testid="chart" data-points={props.times.length} data-bands={JSON.stringify(props.bands)} />
+    <div
+      data-testid="chart"
+      data-points={props.times.length}
+      data-bands={JSON.stringify(props.bands)}
+      data-targets={JSON.stringify(props.targetLines)}
+    />
   ),
 }));
 
@@ -240,6 +245,44 @@ describe('a vital sign’s detail screen', () => {
     expect(await screen.findByText('걷기 · 210 kcal')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '하루 걸음 수' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '운동 직접 추가하기' })).toBeInTheDocument();
+  });
+
+  it('says and draws the personal target a nurse set', async () => {
+    mockApi({
+      [TARGETS]: () => ({
+        body: ok([
+          {
+            kind: 'BLOOD_PRESSURE',
+            low: null,
+            high: 130,
+            high2: 80,
+            setByName: '김간호',
+            setAt: '2026-11-20T01:00:00.000Z',
+          },
+        ]),
+      }),
+      [SUMMARY]: () => ({
+        body: ok(
+          summaryOf('BLOOD_PRESSURE', [reading(1, 'BLOOD_PRESSURE', 132, 82, { target: 'ABOVE_TARGET' })]),
+        ),
+      }),
+      [READINGS]: () => ({
+        body: ok({
+          dataList: [reading(1, 'BLOOD_PRESSURE', 132, 82, { target: 'ABOVE_TARGET' })],
+          totalCount: 1,
+          pNum: 1,
+          pSize: 20,
+        }),
+      }),
+    });
+    renderDetail('BLOOD_PRESSURE');
+    expect(
+      await screen.findByText(/간호사\(김간호\)가 정한 나의 목표: 130\/80 mmHg 미만/),
+    ).toBeInTheDocument();
+    const chart = await screen.findByTestId('chart');
+    expect(JSON.parse(chart.getAttribute('data-targets')!)).toEqual([130, 80]);
+    expect(screen.getByText(/갈색 점선은 간호사가 정한 나의 목표입니다/)).toBeInTheDocument();
+    expect(screen.getByText('간호사가 정한 나의 목표보다 높습니다.')).toBeInTheDocument();
   });
 
   it('shows an error with a way to try again', async () => {

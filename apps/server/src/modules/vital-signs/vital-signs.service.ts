@@ -547,6 +547,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
      * 13; LOINC 8302-2, 29463-7, 39156-5): a new row only when a value changed, the weight
      * with the BMI of its moment in value2, and a BMI row whenever either changed and both
      * are known. Runs inside the caller's transaction (`tx`), so both saves land or neither.
+     * The caller's audit entry for the save covers these rows.
      */
     async recordBodyMeasures(
       tx: SqlQueryable,
@@ -582,16 +583,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
       if (heightChanged) saved.push(await insert('BODY_HEIGHT', heightCm));
       if (weightChanged) saved.push(await insert('BODY_WEIGHT', weightKg, bmi));
       if (bmi !== null) saved.push(await insert('BMI', bmi));
-      await deps.audit.record(
-        {
-          actorType: 'patient',
-          actorIdx: patientIdx,
-          action: 'vitalSign.record',
-          patientIdx,
-          detail: { idxs: saved.map((r) => r.idx), kinds: saved.map((r) => r.kind) },
-        },
-        tx,
-      );
+      // Audited by the caller's one entry for the save (patient.update, part bodyInfo): one call, one entry.
       return saved.map((reading) => present(reading, patientIdx, new Map()));
     },
 
