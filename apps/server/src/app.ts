@@ -66,6 +66,11 @@ import { buildNotificationService, notificationModule } from './modules/notifica
 import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
 import { kakaoLoginModule } from './modules/kakao-login/kakao-login.module.ts';
 import { createKakaoLoginService } from './modules/kakao-login/kakao-login.service.ts';
+// issue 15 — diet logging
+import path from 'node:path';
+import { createFilePhotoStore } from './lib/photo/photo-store.ts';
+import { dietModule } from './modules/diet/diet.module.ts';
+import { createDietService } from './modules/diet/diet.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -215,6 +220,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     });
 
+    // issue 15 — diet logging: photos under DATA_DIR/diet-photos
+    const diet = createDietService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      photos: createFilePhotoStore(path.join(config.dataDir, 'diet-photos')),
+      log: app.log,
+    });
+
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
     await app.register(hospitalModule, { prefix: API_PREFIX, hospitals });
@@ -231,6 +245,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(vitalSignModule, { prefix: API_PREFIX, people });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
+    // issue 15 — diet logging
+    await app.register(dietModule, { prefix: API_PREFIX, diet });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

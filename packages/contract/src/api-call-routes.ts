@@ -123,4 +123,18 @@ export const apiCallRoutes = {
     presence: route('PUT', apiPaths.notification.presence),
     sendTest: route('POST', apiPaths.notification.sendTest),
   },
+  // issue 15 — diet logging
+  diet: {
+    searchFoods: route('GET', apiPaths.diet.searchFoods),
+    recordMeal: route('POST', apiPaths.diet.recordMeal),
+    updateMeal: route('PUT', apiPaths.diet.updateMeal),
+    deleteMeal: route('DELETE', apiPaths.diet.deleteMeal),
+    getMeal: route('GET', apiPaths.diet.getMeal),
+    getPhoto: route('GET', apiPaths.diet.getPhoto),
+    getDay: route('GET', apiPaths.diet.getDay),
+    getPatientDiet: route('GET', apiPaths.diet.getPatientDiet),
+    getPatientPhoto: route('GET', apiPaths.diet.getPatientPhoto),
+    setTargets: route('PUT', apiPaths.diet.setTargets),
+    resetTargets: route('DELETE', apiPaths.diet.resetTargets),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

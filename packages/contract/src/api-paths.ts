@@ -117,4 +117,18 @@ export const apiPaths = {
     presence: '/notification/presence',
     sendTest: '/notification/sendTest',
   },
+  // issue 15 — diet logging
+  diet: {
+    searchFoods: '/diet/searchFoods',
+    recordMeal: '/diet/recordMeal',
+    updateMeal: '/diet/updateMeal',
+    deleteMeal: '/diet/deleteMeal',
+    getMeal: '/diet/getMeal',
+    getPhoto: '/diet/getPhoto',
+    getDay: '/diet/getDay',
+    getPatientDiet: '/diet/getPatientDiet',
+    getPatientPhoto: '/diet/getPatientPhoto',
+    setTargets: '/diet/setTargets',
+    resetTargets: '/diet/resetTargets',
+  },
 } as const;

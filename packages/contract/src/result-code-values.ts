@@ -56,6 +56,9 @@ export const ResultCode = {
   VITAL_SIGN_IMPOSSIBLE: 40005001,
   /** Editing or deleting a reading the patient did not type (imported from the phone). */
   VITAL_SIGN_NOT_EDITABLE: 40005002,
+  // issue 15 — diet logging
+  /** A meal, photo or target refused field by field (future time, unknown food, bad photo): `data.fields`. */
+  DIET_INVALID: 40009001,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;
