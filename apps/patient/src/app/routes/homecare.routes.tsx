@@ -53,8 +53,6 @@ export const homecareRoutes: RouteObject[] = [
     p.medicationMain,
     p.medicationCalendar,
     p.medicationDetail,
-    p.dietRegist,
-    p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
   // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
   {
@@ -87,4 +85,21 @@ export const homecareRoutes: RouteObject[] = [
       { requiresLogin: 'homecare' },
     ),
   })),
+  // issue 15 — diet logging: log a meal (?idx=N edits one), the day and week
+  {
+    path: p.dietRegist.path,
+    ...lazyScreen(
+      () => import('../../features/diet/diet-register-screen').then((m) => m.DietRegisterScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.dietDashboard.path,
+    ...lazyScreen(
+      () => import('../../features/diet/diet-dashboard-screen').then((m) => m.DietDashboardScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
 ];
