@@ -26,6 +26,11 @@ export const routes: RouteObject[] = [
         path: paths.patients.path,
         lazy: async () => ({ Component: (await import('./routes/patients')).PatientsRoute }),
       },
+      // issue 15 — diet
+      {
+        path: paths.homeCareDiet.path,
+        lazy: async () => ({ Component: (await import('./routes/patient-diet')).PatientDietRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

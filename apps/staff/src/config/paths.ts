@@ -6,4 +6,9 @@ export const paths = {
   nurseCalls: { path: '/nurse-calls', href: () => '/nurse-calls' },
   // issue 10: admissions
   patients: { path: '/patients', href: () => '/patients' },
+  // issue 15 — a home-care patient's diet log, week summary and targets
+  homeCareDiet: {
+    path: '/home-care/:patientIdx/diet',
+    href: (patientIdx: number) => `/home-care/${patientIdx}/diet`,
+  },
 } as const;
