@@ -1,4 +1,3 @@
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 
 /**
@@ -59,6 +58,8 @@ export async function processPhoto(
   try {
     if (type === 'heic') {
       // sharp's prebuilt libvips reads AVIF but not HEVC-coded HEIC: decode it in WebAssembly.
+      // Loaded on the first HEIC only: the WebAssembly decoder stays out of the server's start.
+      const { default: decodeHeic } = await import('heic-decode');
       const decoded = await decodeHeic({ buffer: bytes });
       image = sharp(Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength), {
         raw: { width: decoded.width, height: decoded.height, channels: 4 },
