@@ -17,6 +17,8 @@ const SEARCH = `GET ${apiPaths.diet.searchFoods}`;
 const RECORD = `POST ${apiPaths.diet.recordMeal}`;
 
 const today = seoulParts(new Date()).date;
+// An hour ago in Seoul: a meal the form may save again (never in the future).
+const earlier = seoulParts(new Date(Date.now() - 3600_000));
 const zero = { kcal: 0, carbG: 0, proteinG: 0, fatG: 0, sugarG: 0, sodiumMg: 0 };
 const stew: Food = {
   code: 'F085',
@@ -34,7 +36,7 @@ const stew: Food = {
 const meal: Meal = {
   idx: 7,
   mealType: 'LUNCH',
-  eatenAt: `${today}T12:10:00+09:00`,
+  eatenAt: `${earlier.date}T${earlier.time}:00+09:00`,
   memo: '<b>맛있게</b> 먹음',
   hasPhoto: false,
   items: [
@@ -44,8 +46,11 @@ const meal: Meal = {
       unit: 'SERVING',
       amount: 2,
       servingG: 300,
-      ...stew,
       kcal: 320,
+      carbG: 17.2,
+      proteinG: 22.8,
+      fatG: 18,
+      sugarG: 6.8,
       sodiumMg: 2520,
     },
   ],
@@ -159,5 +164,30 @@ describe('logging a meal', () => {
     expect(screen.getByText('음식 이름을 입력해 주세요')).toBeInTheDocument();
     expect(screen.getByText('0 이상의 알맞은 숫자를 입력해 주세요')).toBeInTheDocument();
     expect(api.seen).toEqual([]);
+  });
+
+  it('edits a logged meal: its foods come back, a unit change keeps the amount, and the change is sent', async () => {
+    const api = mockApi({
+      [`GET ${apiPaths.diet.getMeal}`]: () => ({ body: ok(meal) }),
+      [`PUT ${apiPaths.diet.updateMeal}`]: ({ body }) => ({ body: ok({ ...meal, ...(body as object) }) }),
+    });
+    const { router } = renderScreen(<DietRegisterScreen />, {
+      path: '/homecare/diet/regdiet?idx=7',
+      pattern: '/homecare/diet/regdiet',
+      otherRoutes: ['/homecare/diet/dashboard'],
+    });
+    expect(await screen.findByLabelText('김치찌개 양')).toHaveValue('2');
+    expect(screen.getByRole('heading', { level: 1, name: '식사 기록 고치기' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '점심' })).toBeChecked();
+    // 2 servings of a 300 g serving become 600 g: the same food, the same energy
+    await userEvent.click(screen.getByRole('radio', { name: 'g (그램)' }));
+    expect(screen.getByLabelText('김치찌개 양')).toHaveValue('600');
+    expect(screen.getByRole('region', { name: '이 식사의 합계' })).toHaveTextContent('320 kcal');
+    await userEvent.click(screen.getByRole('button', { name: '저장하기' }));
+    await screen.findByTestId('landed');
+    const put = api.seen.find((r) => r.method === 'PUT')!.body as { idx: number; items: unknown[] };
+    expect(put.idx).toBe(7);
+    expect(put.items).toEqual([{ kind: 'FOOD', foodCode: 'F085', unit: 'GRAM', amount: 600 }]);
+    expect(router.state.location.pathname).toBe('/homecare/diet/dashboard');
   });
 });
