@@ -77,6 +77,11 @@ import { createMedicationService } from './modules/medication/medication.service
 // issue 16 — document requests and issued certificates
 import { documentRequestModule } from './modules/document-request/document-request.module.ts';
 import { createDocumentRequestService } from './modules/document-request/document-request.service.ts';
+// issue 15 — diet logging
+import path from 'node:path';
+import { createFilePhotoStore } from './lib/photo/photo-store.ts';
+import { dietModule } from './modules/diet/diet.module.ts';
+import { createDietService } from './modules/diet/diet.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -256,6 +261,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications: notifier,
     });
 
+    // issue 15 — diet logging: photos under DATA_DIR/diet-photos
+    const diet = createDietService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      photos: createFilePhotoStore(path.join(config.dataDir, 'diet-photos')),
+      log: app.log,
+    });
+
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
     await app.register(hospitalModule, { prefix: API_PREFIX, hospitals });
@@ -276,6 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(medicationModule, { prefix: API_PREFIX, medications });
     // issue 16 — document requests (API under the prefix, the verification page at /verify/{code})
     await app.register(documentRequestModule, { documents });
+    // issue 15 — diet logging
+    await app.register(dietModule, { prefix: API_PREFIX, diet });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

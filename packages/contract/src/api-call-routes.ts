@@ -156,4 +156,18 @@ export const apiCallRoutes = {
     reject: route('PUT', apiPaths.documentRequest.reject),
     verify: route('GET', apiPaths.documentRequest.verify),
   },
+  // issue 15 — diet logging
+  diet: {
+    searchFoods: route('GET', apiPaths.diet.searchFoods),
+    recordMeal: route('POST', apiPaths.diet.recordMeal),
+    updateMeal: route('PUT', apiPaths.diet.updateMeal),
+    deleteMeal: route('DELETE', apiPaths.diet.deleteMeal),
+    getMeal: route('GET', apiPaths.diet.getMeal),
+    getPhoto: route('GET', apiPaths.diet.getPhoto),
+    getDay: route('GET', apiPaths.diet.getDay),
+    getPatientDiet: route('GET', apiPaths.diet.getPatientDiet),
+    getPatientPhoto: route('GET', apiPaths.diet.getPatientPhoto),
+    setTargets: route('PUT', apiPaths.diet.setTargets),
+    resetTargets: route('DELETE', apiPaths.diet.resetTargets),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -18,6 +18,25 @@ import {
   chatRoomSummarySchema,
   markReadBodySchema,
 } from './chat.ts';
+// issue 15 — diet logging
+import {
+  dietDayQuerySchema,
+  dietDaySchema,
+  dietTargetsSchema,
+  foodSchema,
+  mealIdxBodySchema,
+  mealInputSchema,
+  mealQuerySchema,
+  mealSchema,
+  patientDietQuerySchema,
+  patientDietSchema,
+  patientPhotoQuerySchema,
+  photoSchema,
+  resetDietTargetsBodySchema,
+  searchFoodsQuerySchema,
+  setDietTargetsBodySchema,
+  updateMealBodySchema,
+} from './diet.ts';
 import { emptyDataSchema } from './envelope.ts';
 import { hospitalListQuerySchema, hospitalListSchema } from './hospital.ts';
 import {
@@ -434,6 +453,26 @@ export const apiCalls = {
     verify: call(r.documentRequest.verify, {
       query: verifyDocumentQuerySchema,
       response: documentVerificationSchema,
+    }),
+  },
+  // issue 15 — diet logging
+  diet: {
+    searchFoods: call(r.diet.searchFoods, { query: searchFoodsQuerySchema, response: z.array(foodSchema) }),
+    recordMeal: call(r.diet.recordMeal, { body: mealInputSchema, response: mealSchema }),
+    updateMeal: call(r.diet.updateMeal, { body: updateMealBodySchema, response: mealSchema }),
+    deleteMeal: call(r.diet.deleteMeal, { body: mealIdxBodySchema, response: emptyDataSchema }),
+    getMeal: call(r.diet.getMeal, { query: mealQuerySchema, response: mealSchema }),
+    getPhoto: call(r.diet.getPhoto, { query: mealQuerySchema, response: photoSchema }),
+    getDay: call(r.diet.getDay, { query: dietDayQuerySchema, response: dietDaySchema }),
+    getPatientDiet: call(r.diet.getPatientDiet, {
+      query: patientDietQuerySchema,
+      response: patientDietSchema,
+    }),
+    getPatientPhoto: call(r.diet.getPatientPhoto, { query: patientPhotoQuerySchema, response: photoSchema }),
+    setTargets: call(r.diet.setTargets, { body: setDietTargetsBodySchema, response: dietTargetsSchema }),
+    resetTargets: call(r.diet.resetTargets, {
+      body: resetDietTargetsBodySchema,
+      response: dietTargetsSchema,
     }),
   },
 } as const satisfies {

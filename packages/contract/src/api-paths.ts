@@ -150,4 +150,18 @@ export const apiPaths = {
     reject: '/documentRequest/reject',
     verify: '/documentRequest/verify',
   },
+  // issue 15 — diet logging
+  diet: {
+    searchFoods: '/diet/searchFoods',
+    recordMeal: '/diet/recordMeal',
+    updateMeal: '/diet/updateMeal',
+    deleteMeal: '/diet/deleteMeal',
+    getMeal: '/diet/getMeal',
+    getPhoto: '/diet/getPhoto',
+    getDay: '/diet/getDay',
+    getPatientDiet: '/diet/getPatientDiet',
+    getPatientPhoto: '/diet/getPatientPhoto',
+    setTargets: '/diet/setTargets',
+    resetTargets: '/diet/resetTargets',
+  },
 } as const;

@@ -72,6 +72,9 @@ export const ResultCode = {
   DOCUMENT_NOT_DOWNLOADABLE: 40010002,
   /** A verification code that no issued document carries (forged, altered or mistyped). */
   DOCUMENT_VERIFY_FAILED: 40010003,
+  // issue 15 — diet logging
+  /** A meal, photo or target refused field by field (future time, unknown food, bad photo): `data.fields`. */
+  DIET_INVALID: 40009001,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

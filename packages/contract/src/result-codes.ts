@@ -65,6 +65,8 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   DOCUMENT_REQUEST_STATE: 409,
   DOCUMENT_NOT_DOWNLOADABLE: 409,
   DOCUMENT_VERIFY_FAILED: 404,
+  // issue 15 — diet logging
+  DIET_INVALID: 400,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -122,6 +124,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DOCUMENT_REQUEST_STATE: '지금 상태에서는 이 신청을 바꿀 수 없습니다.',
     DOCUMENT_NOT_DOWNLOADABLE: '앱에서 내려받을 수 있는 발급 서류가 없습니다.',
     DOCUMENT_VERIFY_FAILED: '확인되지 않는 검증 코드입니다. 위조되었거나 잘못 입력된 코드입니다.',
+    // issue 15 — diet logging
+    DIET_INVALID: '저장할 수 없습니다. 표시된 항목을 확인해 주세요.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -174,6 +178,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DOCUMENT_REQUEST_STATE: 'This request cannot be changed in its current status.',
     DOCUMENT_NOT_DOWNLOADABLE: 'There is no issued document to download in the app.',
     DOCUMENT_VERIFY_FAILED: 'This verification code does not match any issued document.',
+    // issue 15 — diet logging
+    DIET_INVALID: 'This cannot be saved. Please check the marked fields.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -224,5 +230,7 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DOCUMENT_REQUEST_STATE: '该申请当前状态下无法执行此操作。',
     DOCUMENT_NOT_DOWNLOADABLE: '没有可在应用中下载的证明文件。',
     DOCUMENT_VERIFY_FAILED: '验证码无效，无法确认该文件。',
+    // issue 15 — diet logging
+    DIET_INVALID: '无法保存，请检查标出的项目。',
   },
 };

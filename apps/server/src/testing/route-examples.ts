@@ -201,6 +201,43 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.documentRequest.issue}`]: { body: { idx: 1, content: '진료 사실을 확인함.' } },
   [`PUT ${apiPaths.documentRequest.reject}`]: { body: { idx: 1, reason: '예시 사유' } },
   [`GET ${apiPaths.documentRequest.verify}`]: { query: { code: 'ABCD-EFGH-JKMN-PQRS' } },
+  // issue 15 — diet logging
+  [`GET ${apiPaths.diet.searchFoods}`]: { query: { keyword: '김치' } },
+  [`POST ${apiPaths.diet.recordMeal}`]: {
+    body: {
+      mealType: 'LUNCH',
+      eatenAt: '2026-01-01T12:00:00+09:00',
+      items: [{ kind: 'FOOD', foodCode: 'F001', unit: 'SERVING', amount: 1 }],
+    },
+  },
+  [`PUT ${apiPaths.diet.updateMeal}`]: {
+    body: {
+      idx: 1,
+      mealType: 'LUNCH',
+      eatenAt: '2026-01-01T12:00:00+09:00',
+      items: [{ kind: 'FREE', name: '예시', kcal: 100 }],
+    },
+  },
+  [`DELETE ${apiPaths.diet.deleteMeal}`]: { body: { idx: 1 } },
+  [`GET ${apiPaths.diet.getMeal}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.diet.getPhoto}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.diet.getDay}`]: { query: { date: '2026-01-01' } },
+  [`GET ${apiPaths.diet.getPatientDiet}`]: { query: { patientIdx: '1' } },
+  [`GET ${apiPaths.diet.getPatientPhoto}`]: { query: { patientIdx: '1', idx: '1' } },
+  [`PUT ${apiPaths.diet.setTargets}`]: {
+    body: {
+      patientIdx: 1,
+      kcal: 1800,
+      carbG: 250,
+      proteinG: 60,
+      fatG: 50,
+      sugarG: 50,
+      sodiumMg: 2000,
+      diabetic: true,
+      hypertensive: false,
+    },
+  },
+  [`DELETE ${apiPaths.diet.resetTargets}`]: { body: { patientIdx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

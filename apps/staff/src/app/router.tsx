@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
           Component: (await import('./routes/document-requests')).DocumentRequestsRoute,
         }),
       },
+      // issue 15 — diet
+      {
+        path: paths.homeCareDiet.path,
+        lazy: async () => ({ Component: (await import('./routes/patient-diet')).PatientDietRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -17,4 +17,9 @@ export const paths = {
   contentEdit: { path: '/content/:idx', href: (idx: number) => `/content/${idx}` },
   // issue 16: document requests
   documentRequests: { path: '/document-requests', href: () => '/document-requests' },
+  // issue 15 — a home-care patient's diet log, week summary and targets
+  homeCareDiet: {
+    path: '/home-care/:patientIdx/diet',
+    href: (patientIdx: number) => `/home-care/${patientIdx}/diet`,
+  },
 } as const;

@@ -43,8 +43,6 @@ export const homecareRoutes: RouteObject[] = [
     p.qnaList,
     p.qnaRegist,
     p.qnaDetail,
-    p.dietRegist,
-    p.dietDashboard,
   ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
   // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
   {
@@ -123,6 +121,23 @@ export const homecareRoutes: RouteObject[] = [
       () =>
         import('../../features/medication/medication-detail-screen').then((m) => m.MedicationDetailScreen),
       (params) => ({ idx: params.idx ?? '' }),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  // issue 15 — diet logging: log a meal (?idx=N edits one), the day and week
+  {
+    path: p.dietRegist.path,
+    ...lazyScreen(
+      () => import('../../features/diet/diet-register-screen').then((m) => m.DietRegisterScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.dietDashboard.path,
+    ...lazyScreen(
+      () => import('../../features/diet/diet-dashboard-screen').then((m) => m.DietDashboardScreen),
+      () => ({}),
       { requiresLogin: 'homecare' },
     ),
   },

@@ -20,6 +20,13 @@ export interface StaffEntry {
   role: string;
 }
 
+/** What the diet defaults need of a patient (issue 15): sex and birth date, when given. */
+export interface PatientBasics {
+  sex: 'M' | 'F' | null;
+  /** YYYY-MM-DD */
+  birthDate: string | null;
+}
+
 /** Who a patient or staff member is, SQL only. */
 export const peopleRepository = {
   /** Deleted accounts are nobody. */
@@ -36,6 +43,15 @@ export const peopleRepository = {
     const { rows } = await db.query<StaffEntry>(
       `SELECT idx, name, hospital_idx AS "hospitalIdx", role FROM staff_users WHERE idx = $1 AND active`,
       [staffIdx],
+    );
+    return rows[0] ?? null;
+  },
+
+  // issue 15 — diet defaults by sex and age
+  async findPatientBasics(db: Sql, patientIdx: number): Promise<PatientBasics | null> {
+    const { rows } = await db.query<PatientBasics>(
+      `SELECT sex, to_char(birth_date, 'YYYY-MM-DD') AS "birthDate" FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
+      [patientIdx],
     );
     return rows[0] ?? null;
   },

@@ -1,7 +1,12 @@
 import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
-import { peopleRepository as repo, type PatientEntry, type StaffEntry } from './people.repository.ts';
+import {
+  peopleRepository as repo,
+  type PatientBasics,
+  type PatientEntry,
+  type StaffEntry,
+} from './people.repository.ts';
 
-export type { PatientEntry, StaffEntry } from './people.repository.ts';
+export type { PatientBasics, PatientEntry, StaffEntry } from './people.repository.ts';
 
 export interface PeopleServiceDeps {
   db: Pick<SqlQueryable, 'query'>;
@@ -19,6 +24,10 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     },
     staff(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<StaffEntry | null> {
       return repo.findStaff(tx, idx);
+    },
+    // issue 15 — diet defaults by sex and age
+    patientBasics(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<PatientBasics | null> {
+      return repo.findPatientBasics(tx, idx);
     },
   };
 }
