@@ -123,4 +123,15 @@ export const apiCallRoutes = {
     presence: route('PUT', apiPaths.notification.presence),
     sendTest: route('POST', apiPaths.notification.sendTest),
   },
+  // issue 13 — home-care nurse
+  homeCare: {
+    getWatchList: route('GET', apiPaths.homeCare.getWatchList),
+    getPatient: route('GET', apiPaths.homeCare.getPatient),
+    getPatientSummary: route('GET', apiPaths.homeCare.getPatientSummary),
+    saveNote: route('PUT', apiPaths.homeCare.saveNote),
+    getSettings: route('GET', apiPaths.homeCare.getSettings),
+    setStaleDays: route('PUT', apiPaths.homeCare.setStaleDays),
+    getOpenAlerts: route('GET', apiPaths.homeCare.getOpenAlerts),
+    acknowledgeAlert: route('PUT', apiPaths.homeCare.acknowledgeAlert),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -109,6 +109,20 @@ import {
   termsSchema,
   updateConsentsBodySchema,
 } from './terms.ts';
+// issue 13 — home-care nurse
+import {
+  acknowledgeAlertBodySchema,
+  careNoteSchema,
+  homeCareSettingsSchema,
+  patientIdxQuerySchema,
+  patientSummaryQuerySchema,
+  saveNoteBodySchema,
+  setStaleDaysBodySchema,
+  vitalSignAlertSchema,
+  watchListQuerySchema,
+  watchListSchema,
+  watchPatientPageSchema,
+} from './home-care-watch.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -328,6 +342,23 @@ export const apiCalls = {
     sendTest: call(r.notification.sendTest, {
       body: sendTestNotificationBodySchema,
       response: sendTestNotificationResultSchema,
+    }),
+  },
+  // issue 13 — home-care nurse
+  homeCare: {
+    getWatchList: call(r.homeCare.getWatchList, { query: watchListQuerySchema, response: watchListSchema }),
+    getPatient: call(r.homeCare.getPatient, { query: patientIdxQuerySchema, response: watchPatientPageSchema }),
+    getPatientSummary: call(r.homeCare.getPatientSummary, {
+      query: patientSummaryQuerySchema,
+      response: vitalSignSummarySchema,
+    }),
+    saveNote: call(r.homeCare.saveNote, { body: saveNoteBodySchema, response: careNoteSchema }),
+    getSettings: call(r.homeCare.getSettings, { response: homeCareSettingsSchema }),
+    setStaleDays: call(r.homeCare.setStaleDays, { body: setStaleDaysBodySchema, response: homeCareSettingsSchema }),
+    getOpenAlerts: call(r.homeCare.getOpenAlerts, { response: z.array(vitalSignAlertSchema) }),
+    acknowledgeAlert: call(r.homeCare.acknowledgeAlert, {
+      body: acknowledgeAlertBodySchema,
+      response: vitalSignAlertSchema,
     }),
   },
 } as const satisfies {

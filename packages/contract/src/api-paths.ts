@@ -117,4 +117,15 @@ export const apiPaths = {
     presence: '/notification/presence',
     sendTest: '/notification/sendTest',
   },
+  // issue 13 — home-care nurse: watch list, patient page, note, stale-days setting, urgent alerts
+  homeCare: {
+    getWatchList: '/homeCare/getWatchList',
+    getPatient: '/homeCare/getPatient',
+    getPatientSummary: '/homeCare/getPatientSummary',
+    saveNote: '/homeCare/saveNote',
+    getSettings: '/homeCare/getSettings',
+    setStaleDays: '/homeCare/setStaleDays',
+    getOpenAlerts: '/homeCare/getOpenAlerts',
+    acknowledgeAlert: '/homeCare/acknowledgeAlert',
+  },
 } as const;

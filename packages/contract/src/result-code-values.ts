@@ -56,6 +56,8 @@ export const ResultCode = {
   VITAL_SIGN_IMPOSSIBLE: 40005001,
   /** Editing or deleting a reading the patient did not type (imported from the phone). */
   VITAL_SIGN_NOT_EDITABLE: 40005002,
+  // issue 13 — home-care nurse (40005200–40005299)
+  HOME_CARE_ALERT_ACKNOWLEDGED: 40005201,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -56,6 +56,8 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   // issue 13 — home-care vital signs
   VITAL_SIGN_IMPOSSIBLE: 400,
   VITAL_SIGN_NOT_EDITABLE: 409,
+  // issue 13 — home-care nurse
+  HOME_CARE_ALERT_ACKNOWLEDGED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -104,6 +106,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: '기록할 수 없는 값입니다. 표시된 항목을 확인해 주세요.',
     VITAL_SIGN_NOT_EDITABLE: '기기에서 가져온 기록은 고치거나 지울 수 없습니다.',
+    // issue 13 — home-care nurse
+    HOME_CARE_ALERT_ACKNOWLEDGED: '다른 간호사가 이미 확인한 알림입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -147,6 +151,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: 'This reading cannot be recorded. Please check the marked fields.',
     VITAL_SIGN_NOT_EDITABLE: 'Readings imported from a device cannot be edited or deleted.',
+    // issue 13 — home-care nurse
+    HOME_CARE_ALERT_ACKNOWLEDGED: 'Another nurse has already acknowledged this alert.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -188,5 +194,7 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 13 — home-care vital signs
     VITAL_SIGN_IMPOSSIBLE: '无法记录该数值，请检查标出的项目。',
     VITAL_SIGN_NOT_EDITABLE: '从设备导入的记录不能修改或删除。',
+    // issue 13 — home-care nurse
+    HOME_CARE_ALERT_ACKNOWLEDGED: '其他护士已确认此警报。',
   },
 };

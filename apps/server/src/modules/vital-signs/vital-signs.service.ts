@@ -44,6 +44,15 @@ export interface VitalSignServiceDeps {
   people: Pick<PeopleService, 'patient' | 'staff'>;
   audit: Pick<Audit, 'record'>;
   now?: () => Date;
+  /**
+   * Issue 13 (staff side): told of the readings a patient just recorded, inside the same
+   * transaction; what it returns runs after the commit (the urgent alerts' publish).
+   */
+  onRecorded?: (
+    tx: SqlQueryable,
+    patientIdx: number,
+    readings: StoredReading[],
+  ) => Promise<(() => Promise<void>) | null>;
 }
 
 /** A clock a little ahead of the server's is not the future (phones drift). */
@@ -373,7 +382,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
         enteredByType: 'patient' as const,
         enteredByIdx: patientIdx,
       };
-      const { saved, targets } = await deps.db.transaction(async (tx) => {
+      const { saved, targets, afterCommit } = await deps.db.transaction(async (tx) => {
         const main = await repo.insert(tx, { ...checked.values, ...entered, pairedWithIdx: null });
         const saved = [main];
         if (checked.pulse !== null)
@@ -394,8 +403,11 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           },
           tx,
         );
-        return { saved, targets: await targetsOf(tx, patientIdx) };
+        const afterCommit = (await deps.onRecorded?.(tx, patientIdx, saved)) ?? null;
+        return { saved, targets: await targetsOf(tx, patientIdx), afterCommit };
       });
+      // The reading is stored whatever happens to the live alert (staff also list open alerts).
+      await afterCommit?.().catch(() => undefined);
       return { readings: saved.map((reading) => present(reading, patientIdx, targets)) };
     },
 
@@ -485,7 +497,12 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
      * Averages and counts for a period with its chart series: every reading when few, else
      * averages per bucket (an hour to a month) so a year answers in a few hundred points.
      */
-    async summary(patientIdx: number, query: SummaryQuery): Promise<VitalSignSummary> {
+    async summary(
+      patientIdx: number,
+      query: SummaryQuery,
+      /** A nurse reading the patient's charts (issue 13 staff side) is audited as themselves. */
+      reader?: { actorType: 'staff'; actorIdx: number },
+    ): Promise<VitalSignSummary> {
       const from = new Date(query.from);
       const to = new Date(query.to);
       if (!(to > from) || to.getTime() - from.getTime() > SUMMARY_MAX_DAYS * DAY_MS)
@@ -524,7 +541,9 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           count: n,
         }));
       }
-      await readAudit(patientIdx, 'vitalSign.summary.read', { kind: query.kind, count: total.count });
+      const detail = { kind: query.kind, count: total.count };
+      if (reader) await deps.audit.record({ ...reader, action: 'vitalSign.summary.read', patientIdx, detail });
+      else await readAudit(patientIdx, 'vitalSign.summary.read', detail);
       return {
         kind: query.kind,
         from: from.toISOString(),
