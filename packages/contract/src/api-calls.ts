@@ -347,14 +347,20 @@ export const apiCalls = {
   // issue 13 — home-care nurse
   homeCare: {
     getWatchList: call(r.homeCare.getWatchList, { query: watchListQuerySchema, response: watchListSchema }),
-    getPatient: call(r.homeCare.getPatient, { query: patientIdxQuerySchema, response: watchPatientPageSchema }),
+    getPatient: call(r.homeCare.getPatient, {
+      query: patientIdxQuerySchema,
+      response: watchPatientPageSchema,
+    }),
     getPatientSummary: call(r.homeCare.getPatientSummary, {
       query: patientSummaryQuerySchema,
       response: vitalSignSummarySchema,
     }),
     saveNote: call(r.homeCare.saveNote, { body: saveNoteBodySchema, response: careNoteSchema }),
     getSettings: call(r.homeCare.getSettings, { response: homeCareSettingsSchema }),
-    setStaleDays: call(r.homeCare.setStaleDays, { body: setStaleDaysBodySchema, response: homeCareSettingsSchema }),
+    setStaleDays: call(r.homeCare.setStaleDays, {
+      body: setStaleDaysBodySchema,
+      response: homeCareSettingsSchema,
+    }),
     getOpenAlerts: call(r.homeCare.getOpenAlerts, { response: z.array(vitalSignAlertSchema) }),
     acknowledgeAlert: call(r.homeCare.acknowledgeAlert, {
       body: acknowledgeAlertBodySchema,

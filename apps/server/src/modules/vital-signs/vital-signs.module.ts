@@ -24,7 +24,13 @@ export const vitalSignModule: FastifyPluginAsyncZod<{
     audit: app.audit,
     onRecorded: (tx, patientIdx, readings) => watch!.onRecorded(tx, patientIdx, readings),
   });
-  watch = createHomeCareWatchService({ db: app.db, people, audit: app.audit, publisher: app.broker, vitalSigns });
+  watch = createHomeCareWatchService({
+    db: app.db,
+    people,
+    audit: app.audit,
+    publisher: app.broker,
+    vitalSigns,
+  });
   app.broker.declareTopic('homeCareAlert', homeCareAlertTopicAccess());
   app.patientErasure.register('homeCareAlerts', watch.erasePatient);
   await app.register(homeCareWatchRoutes, { watch });

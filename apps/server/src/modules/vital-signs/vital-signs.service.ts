@@ -542,7 +542,8 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
         }));
       }
       const detail = { kind: query.kind, count: total.count };
-      if (reader) await deps.audit.record({ ...reader, action: 'vitalSign.summary.read', patientIdx, detail });
+      if (reader)
+        await deps.audit.record({ ...reader, action: 'vitalSign.summary.read', patientIdx, detail });
       else await readAudit(patientIdx, 'vitalSign.summary.read', detail);
       return {
         kind: query.kind,

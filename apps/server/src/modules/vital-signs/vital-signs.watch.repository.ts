@@ -287,7 +287,12 @@ export const watchRepository = {
   },
 
   /** One patient's alerts at this hospital, newest first (open and acknowledged). */
-  async patientAlerts(db: Sql, hospitalIdx: number, patientIdx: number, limit = 20): Promise<VitalSignAlert[]> {
+  async patientAlerts(
+    db: Sql,
+    hospitalIdx: number,
+    patientIdx: number,
+    limit = 20,
+  ): Promise<VitalSignAlert[]> {
     const { rows } = await db.query<RawAlert>(
       `SELECT ${ALERT_COLUMNS} FROM vital_sign_alert a JOIN patients p ON p.idx = a.patient_idx
         WHERE a.hospital_idx = $1 AND a.patient_idx = $2

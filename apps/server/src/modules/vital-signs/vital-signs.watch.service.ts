@@ -50,7 +50,12 @@ function presentLatest(latest: LatestValues[], targets: TargetValues[]): WatchRe
   return [...latest]
     .sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind))
     .map((reading) => {
-      const stored = { kind: reading.kind, value: reading.value, value2: reading.value2, context: reading.context };
+      const stored = {
+        kind: reading.kind,
+        value: reading.value,
+        value2: reading.value2,
+        context: reading.context,
+      };
       const target = targets.find((t) => t.kind === reading.kind);
       return {
         idx: reading.idx,

@@ -38,7 +38,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-async function homePatient(name: string, hospital = hospitalIdx, areas: ('HOSPITAL' | 'HOMECARE')[] = ['HOMECARE']) {
+async function homePatient(
+  name: string,
+  hospital = hospitalIdx,
+  areas: ('HOSPITAL' | 'HOMECARE')[] = ['HOMECARE'],
+) {
   const created = await createPatient(t.app.db, { name, choseHospitalIdx: hospital, areas });
   const { accessToken } = await loginPatient(t.baseUrl, created);
   return { ...created, name, accessToken };
@@ -84,7 +88,12 @@ describe('the watch list', () => {
     const normal = await homePatient('가정상', ward.hospital);
     await record(normal.accessToken, { kind: 'BLOOD_PRESSURE', systolic: 118, diastolic: 76 });
     const high = await homePatient('나고혈', ward.hospital);
-    await record(high.accessToken, { kind: 'BLOOD_PRESSURE', systolic: 150, diastolic: 95, effectiveAt: ago(HOUR) });
+    await record(high.accessToken, {
+      kind: 'BLOOD_PRESSURE',
+      systolic: 150,
+      diastolic: 95,
+      effectiveAt: ago(HOUR),
+    });
     const silent = await homePatient('다조용', ward.hospital);
     await record(silent.accessToken, { kind: 'HEART_RATE', bpm: 70, effectiveAt: ago(5 * DAY) });
     const never = await homePatient('라처음', ward.hospital);
@@ -138,7 +147,9 @@ describe('the watch list', () => {
       ['다조용', 'OK'],
       ['이틀전', 'OK'],
     ]);
-    const read = await api(t.baseUrl).get<HomeCareSettings>(apiPaths.homeCare.getSettings, { token: ward.token });
+    const read = await api(t.baseUrl).get<HomeCareSettings>(apiPaths.homeCare.getSettings, {
+      token: ward.token,
+    });
     expect(read.data).toEqual({ staleDays: 7 });
     // Another hospital keeps the default.
     const theirs = await api(t.baseUrl).get<HomeCareSettings>(apiPaths.homeCare.getSettings, {
@@ -157,7 +168,9 @@ describe('the watch list', () => {
       expect(refused.status).toBe(400);
       expect(refused.code).toBe(ResultCode.VALIDATION_FAILED);
     }
-    const read = await api(t.baseUrl).get<HomeCareSettings>(apiPaths.homeCare.getSettings, { token: ward.token });
+    const read = await api(t.baseUrl).get<HomeCareSettings>(apiPaths.homeCare.getSettings, {
+      token: ward.token,
+    });
     expect(read.data).toEqual({ staleDays: 3 });
   });
 
@@ -205,8 +218,18 @@ describe('the watch list', () => {
 describe("a patient's page", () => {
   it('gives the latest readings, targets, the note with who and when, and a chart of a period', async () => {
     const patient = await homePatient('페이지');
-    await record(patient.accessToken, { kind: 'BLOOD_GLUCOSE', mgdl: 110, timing: 'FASTING', effectiveAt: ago(2 * HOUR) });
-    await record(patient.accessToken, { kind: 'BLOOD_GLUCOSE', mgdl: 95, timing: 'FASTING', effectiveAt: ago(HOUR) });
+    await record(patient.accessToken, {
+      kind: 'BLOOD_GLUCOSE',
+      mgdl: 110,
+      timing: 'FASTING',
+      effectiveAt: ago(2 * HOUR),
+    });
+    await record(patient.accessToken, {
+      kind: 'BLOOD_GLUCOSE',
+      mgdl: 95,
+      timing: 'FASTING',
+      effectiveAt: ago(HOUR),
+    });
     const saved = await api(t.baseUrl).put<CareNote>(apiPaths.homeCare.saveNote, {
       token: nurse.accessToken,
       body: { patientIdx: patient.idx, text: '  저녁 혈당 다시 확인  ' },
@@ -225,7 +248,12 @@ describe("a patient's page", () => {
 
     const chart = await api(t.baseUrl).get<VitalSignSummary>(apiPaths.homeCare.getPatientSummary, {
       token: nurse.accessToken,
-      query: { patientIdx: String(patient.idx), kind: 'BLOOD_GLUCOSE', from: ago(DAY), to: new Date().toISOString() },
+      query: {
+        patientIdx: String(patient.idx),
+        kind: 'BLOOD_GLUCOSE',
+        from: ago(DAY),
+        to: new Date().toISOString(),
+      },
     });
     expect(chart.data).toMatchObject({ count: 2, average: 102.5, min: 95, max: 110 });
     expect(chart.data!.series.map((p) => p.value)).toEqual([110, 95]);
@@ -355,12 +383,14 @@ describe('urgent alerts', () => {
     ]);
   });
 
-  it("are not raised for a patient outside home care or without a hospital", async () => {
+  it('are not raised for a patient outside home care or without a hospital', async () => {
     const inpatient = await homePatient('입원환자', hospitalIdx, ['HOSPITAL']);
     const created = await createPatient(t.app.db, { name: '무소속', areas: ['HOMECARE'] });
-    const unattached = { accessToken: (await loginPatient(t.baseUrl, created)).accessToken, idx: created.idx };
-    for (const p of [inpatient, unattached])
-      await record(p.accessToken, { kind: 'SPO2', percent: 85 });
+    const unattached = {
+      accessToken: (await loginPatient(t.baseUrl, created)).accessToken,
+      idx: created.idx,
+    };
+    for (const p of [inpatient, unattached]) await record(p.accessToken, { kind: 'SPO2', percent: 85 });
     const { rows } = await t.app.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM vital_sign_alert WHERE patient_idx = ANY($1::int[])',
       [[inpatient.idx, unattached.idx]],
@@ -460,11 +490,13 @@ describe("the watch list's SQL levels", () => {
     const around = (edges: number[], step: number) =>
       edges.flatMap((e) => [e - step, e - step / 2, e, e + step / 2, e + step]);
     for (const s of around([120, 130, 140, 160, 180], 1))
-      for (const d of around([80, 90, 100, 110], 1)) cases.push({ kind: 'BLOOD_PRESSURE', value: s, value2: d, context: null });
+      for (const d of around([80, 90, 100, 110], 1))
+        cases.push({ kind: 'BLOOD_PRESSURE', value: s, value2: d, context: null });
     for (const timing of ['FASTING', 'AFTER_MEAL_2H', 'RANDOM', 'BEDTIME', 'BEFORE_MEAL'])
       for (const v of around([54, 70, 100, 126, 140, 200, 300], 1))
         cases.push({ kind: 'BLOOD_GLUCOSE', value: v, value2: null, context: timing });
-    for (const v of around([91, 92, 94, 96], 0.5)) cases.push({ kind: 'SPO2', value: v, value2: null, context: null });
+    for (const v of around([91, 92, 94, 96], 0.5))
+      cases.push({ kind: 'SPO2', value: v, value2: null, context: null });
     for (const v of around([35, 36, 38, 39], 0.1))
       cases.push({ kind: 'TEMPERATURE', value: Math.round(v * 100) / 100, value2: null, context: null });
     for (const v of around([40, 50, 90, 110, 130], 0.5))
