@@ -359,6 +359,7 @@ export const enUS: StaffCatalogue = {
       value: 'Value',
       systolic: 'Systolic',
       diastolic: 'Diastolic',
+      systolicValue: 'systolic {{value}} mmHg',
       label: '{{kind}} trend chart',
     },
     targets: {

@@ -364,6 +364,7 @@ export const krKO = {
       value: '값',
       systolic: '수축기',
       diastolic: '이완기',
+      systolicValue: '수축기 {{value}} mmHg',
       label: '{{kind}} 추이 그래프',
     },
     targets: {

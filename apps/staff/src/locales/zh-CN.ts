@@ -345,6 +345,7 @@ export const zhCN: StaffCatalogue = {
       value: '数值',
       systolic: '收缩压',
       diastolic: '舒张压',
+      systolicValue: '收缩压 {{value}} mmHg',
       label: '{{kind}}趋势图',
     },
     targets: {

@@ -28,14 +28,19 @@ function SummaryText({ summary }: { summary: VitalSignSummary }) {
   const kind = summary.kind;
   const shown = (value: number | null, value2: number | null = null) =>
     value === null ? '-' : readingValue(t, { kind, value, value2 });
+  // Lowest and highest of blood pressure are the systolic numbers.
+  const extreme = (value: number | null) =>
+    value !== null && kind === 'BLOOD_PRESSURE'
+      ? t('homeCare.chart.systolicValue', { value: Math.round(value) })
+      : shown(value);
   return (
     <>
       <p className="trend-summary">
         {t('homeCare.chart.summary', {
           count: summary.count,
           average: shown(summary.average, summary.average2),
-          min: shown(summary.min),
-          max: shown(summary.max),
+          min: extreme(summary.min),
+          max: extreme(summary.max),
         })}
       </p>
       {summary.bucketSeconds > 0 && (
