@@ -94,6 +94,8 @@ test.describe('home-care urgent alerts', () => {
       await bp.getByRole('button', { name: '혈압 목표 저장' }).click();
       await expect(nursePage.getByText('혈압 목표를 저장했습니다.')).toBeVisible();
       await expect(nursePage.getByText('목표보다 높음').first()).toBeVisible();
+      // The pointer leaves the button it clicked: axe judges the resting colours, not the hover.
+      await nursePage.mouse.move(0, 0);
       await checkA11y(nursePage);
       await nursePage.screenshot({ path: testInfo.outputPath('home-care-patient.png'), fullPage: true });
     } finally {

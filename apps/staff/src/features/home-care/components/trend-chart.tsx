@@ -14,10 +14,16 @@ export function TrendChart({
   summary,
   label,
   seriesNames,
+  timeLabel,
+  locale,
 }: {
   summary: VitalSignSummary;
   label: string;
   seriesNames: [string, string];
+  /** The x axis' name in the legend ("시각"). */
+  timeLabel: string;
+  /** An Intl locale for the axis dates ("ko-KR"). */
+  locale: string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
 
@@ -33,14 +39,27 @@ export function TrendChart({
     const low = Math.min(...values);
     const high = Math.max(...values);
     const pad = Math.max(1, (high - low) * 0.1);
+    // Dates in the console's language, not uPlot's English month names.
+    const day = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric' });
+    const dayTime = new Intl.DateTimeFormat(locale, {
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
     const plot = new uPlot(
       {
         width: Math.max(240, element.clientWidth),
         height: HEIGHT,
         legend: { show: true },
-        scales: { y: { range: [low - pad, high + pad] } },
+        // The whole period asked for, even with one reading in it.
+        scales: {
+          x: { time: true, range: [Date.parse(summary.from) / 1000, Date.parse(summary.to) / 1000] },
+          y: { range: [low - pad, high + pad] },
+        },
+        axes: [{ values: (_, ticks) => ticks.map((tick) => day.format(new Date(tick * 1000))) }, {}],
         series: [
-          {},
+          { label: timeLabel, value: (_, v) => (v === null ? '--' : dayTime.format(new Date(v * 1000))) },
           { label: seriesNames[0], stroke: '#1762c8', width: 2, points: { show: xs.length < 60 } },
           ...(twoLines
             ? [{ label: seriesNames[1], stroke: '#c2410c', width: 2, points: { show: xs.length < 60 } }]
@@ -78,7 +97,7 @@ export function TrendChart({
       resize.disconnect();
       plot.destroy();
     };
-  }, [summary, seriesNames]);
+  }, [summary, seriesNames, timeLabel, locale]);
 
   return <div ref={holder} className="trend-chart" role="img" aria-label={label} />;
 }

@@ -76,7 +76,7 @@ function SummaryText({ summary }: { summary: VitalSignSummary }) {
 
 /** Trend charts of the kinds a nurse watches, over a week to a year, with their text equivalent. */
 export function TrendPanel({ patientIdx }: { patientIdx: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<TargetKind>('BLOOD_PRESSURE');
   const [period, setPeriod] = useState<Period>('month');
   // The period ends at the next whole minute: the chart follows new readings once a minute.
@@ -132,6 +132,8 @@ export function TrendPanel({ patientIdx }: { patientIdx: number }) {
             <TrendChart
               summary={summary.data}
               seriesNames={seriesNames}
+              timeLabel={t('homeCare.chart.at')}
+              locale={i18n.language === 'kr-KO' ? 'ko-KR' : i18n.language}
               label={t('homeCare.chart.label', { kind: t(`homeCare.kind.${kind}`) })}
             />
           </Suspense>
