@@ -23,6 +23,7 @@ export const vitalSignModule: FastifyPluginAsyncZod<{
     people,
     audit: app.audit,
     onRecorded: (tx, patientIdx, readings) => watch!.onRecorded(tx, patientIdx, readings),
+    onImported: (tx, patientIdx, source, ids) => watch!.onImported(tx, patientIdx, source, ids),
   });
   watch = createHomeCareWatchService({
     db: app.db,

@@ -53,6 +53,13 @@ export interface VitalSignServiceDeps {
     patientIdx: number,
     readings: StoredReading[],
   ) => Promise<(() => Promise<void>) | null>;
+  /** The same for records newly imported from the phone, named by their source record ids. */
+  onImported?: (
+    tx: SqlQueryable,
+    patientIdx: number,
+    source: ImportBatchBody['source'],
+    sourceRecordIds: string[],
+  ) => Promise<(() => Promise<void>) | null>;
 }
 
 /** A clock a little ahead of the server's is not the future (phones drift). */
@@ -593,8 +600,9 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
         else values.push({ sourceRecordId: record.sourceRecordId, values: checked.values });
       });
       if (fields.length > 0) throw refused(fields);
-      return deps.db.transaction(async (tx) => {
+      const { counts, afterCommit } = await deps.db.transaction(async (tx) => {
         const counts = { inserted: 0, updated: 0, unchanged: 0 };
+        const inserted: string[] = [];
         for (const record of values) {
           const outcome = await repo.upsertImported(tx, {
             ...record.values,
@@ -606,6 +614,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
             pairedWithIdx: null,
           });
           counts[outcome] += 1;
+          if (outcome === 'inserted') inserted.push(record.sourceRecordId);
         }
         await deps.audit.record(
           {
@@ -617,8 +626,14 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           },
           tx,
         );
-        return counts;
+        const afterCommit =
+          inserted.length > 0
+            ? ((await deps.onImported?.(tx, patientIdx, body.source, inserted)) ?? null)
+            : null;
+        return { counts, afterCommit };
       });
+      await afterCommit?.().catch(() => undefined);
+      return counts;
     },
 
     async myTargets(patientIdx: number): Promise<VitalSignTarget[]> {

@@ -1,6 +1,7 @@
 import { DEFAULT_STALE_DAYS, type CareNote, type VitalSignAlert } from '@smartcare/contract/home-care-watch';
 import type { TargetKind, VitalSignKind } from '@smartcare/contract/vital-signs';
 import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
+import type { StoredReading } from './vital-signs.repository.ts';
 
 /** Repositories only query; they run on the database or inside a transaction alike. */
 type Sql = Pick<SqlQueryable, 'query'>;
@@ -325,6 +326,32 @@ export const watchRepository = {
       [alertIdx, staff.idx, at, staff.name],
     );
     return rows[0] ? toAlert(rows[0]) : null;
+  },
+
+  /** Readings just imported from the phone, by their source record ids. */
+  async importedReadings(
+    db: Sql,
+    patientIdx: number,
+    source: string,
+    sourceRecordIds: string[],
+  ): Promise<StoredReading[]> {
+    const { rows } = await db.query<RawLatest & { patientIdx: number; loinc: string }>(
+      `SELECT idx, patient_idx AS "patientIdx", kind, loinc, value, value2, ucum, context, effective_at AS "effectiveAt"
+         FROM vital_sign WHERE patient_idx = $1 AND source = $2 AND source_record_id = ANY($3::text[])`,
+      [patientIdx, source, sourceRecordIds],
+    );
+    return rows.map((row) => ({
+      ...toLatest(row),
+      patientIdx: row.patientIdx,
+      loinc: row.loinc,
+      effectiveEnd: null,
+      source: source as StoredReading['source'],
+      sourceRecordId: null,
+      enteredByType: 'device' as const,
+      enteredByIdx: null,
+      pairedWithIdx: null,
+      updatedAt: new Date(),
+    }));
   },
 
   /** Account deletion: the alerts hold copies of the patient's own readings. */

@@ -98,7 +98,7 @@ export function createHomeCareWatchService(deps: HomeCareWatchDeps) {
     await deps.publisher.publish(topics.homeCareAlert(alert.hospitalIdx), { event, alert });
   }
 
-  return {
+  const service = {
     /**
      * The hospital's home-care patients: out of range in the last 24 h first, then no reading
      * for N days, then the rest; searchable by name, paged. Each listed patient is audited.
@@ -303,11 +303,29 @@ export function createHomeCareWatchService(deps: HomeCareWatchDeps) {
       };
     },
 
+    /**
+     * Records the phone just imported: urgent ones measured in the last 24 h alert like typed
+     * ones (a first sync of a month of history must not ring for last week's readings).
+     */
+    async onImported(
+      tx: SqlQueryable,
+      patientIdx: number,
+      source: string,
+      sourceRecordIds: string[],
+    ): Promise<(() => Promise<void>) | null> {
+      const since = new Date(now().getTime() - DAY_MS);
+      const readings = (await repo.importedReadings(tx, patientIdx, source, sourceRecordIds)).filter(
+        (reading) => reading.effectiveAt >= since,
+      );
+      return readings.length > 0 ? service.onRecorded(tx, patientIdx, readings) : null;
+    },
+
     /** Account deletion: alerts hold copies of the patient's own readings. */
     async erasePatient(tx: SqlQueryable, patientIdx: number): Promise<void> {
       await repo.eraseAlertsOfPatient(tx, patientIdx);
     },
   };
+  return service;
 }
 
 export type HomeCareWatchService = ReturnType<typeof createHomeCareWatchService>;

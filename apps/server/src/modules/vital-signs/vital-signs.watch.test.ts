@@ -439,6 +439,35 @@ describe('urgent alerts', () => {
     expect(open.data!.some((a) => a.idx === alert.idx)).toBe(false);
   });
 
+  it("come from the phone's imports too, once, and only for readings of the last 24 h", async () => {
+    const patient = await homePatient('기기측정');
+    const batch = {
+      source: 'HEALTH_CONNECT',
+      records: [
+        { sourceRecordId: 'hc-now', reading: { kind: 'SPO2', percent: 89, effectiveAt: ago(HOUR) } },
+        { sourceRecordId: 'hc-old', reading: { kind: 'SPO2', percent: 88, effectiveAt: ago(3 * DAY) } },
+        { sourceRecordId: 'hc-fine', reading: { kind: 'SPO2', percent: 97, effectiveAt: ago(HOUR) } },
+      ],
+    };
+    for (let i = 0; i < 2; i += 1) {
+      const imported = await api(t.baseUrl).post(apiPaths.vitalSign.importBatch, {
+        token: patient.accessToken,
+        body: batch,
+      });
+      expect(imported.code).toBe(ResultCode.SUCCESS);
+    }
+    const event = await board.next<VitalSignAlertEvent>(
+      topics.homeCareAlert(hospitalIdx),
+      (e) => e.alert.patientIdx === patient.idx,
+    );
+    expect(event.alert).toMatchObject({ kind: 'SPO2', value: 89, class: 'URGENT' });
+    const { rows } = await t.app.db.query<{ value: number }>(
+      'SELECT value FROM vital_sign_alert WHERE patient_idx = $1',
+      [patient.idx],
+    );
+    expect(rows.map((r) => Number(r.value))).toEqual([89]);
+  });
+
   it("go with the patient's account", async () => {
     const patient = await homePatient('탈퇴자');
     await record(patient.accessToken, { kind: 'SPO2', percent: 85 });
