@@ -128,7 +128,8 @@ test.describe('home-care urgent alerts', () => {
       }
       await api.call('POST', apiPaths.vitalSign.record, {
         token: high.tokens.accessToken,
-        body: { kind: 'BLOOD_PRESSURE', systolic: 182, diastolic: 104, effectiveAt: hoursAgo(1) },
+        // Now: the newest out-of-range reading of the hospital (staff pool hospitals are shared).
+        body: { kind: 'BLOOD_PRESSURE', systolic: 182, diastolic: 104 },
       });
       await api.call('POST', apiPaths.vitalSign.record, {
         token: calm.tokens.accessToken,
@@ -156,7 +157,7 @@ test.describe('home-care urgent alerts', () => {
         if (zoom !== '1') await page.evaluate((z) => (document.body.style.zoom = z), zoom);
         await page.evaluate(() => document.fonts.ready);
         await page.screenshot({ path: shot('home-care-list'), fullPage: true });
-        await page.locator('.watch-row').first().getByRole('link').click();
+        await page.getByRole('link', { name: '김고혈 님 상세 보기' }).click();
         await expect(page.getByRole('img', { name: '혈압 추이 그래프' })).toBeVisible();
         if (zoom !== '1') await page.evaluate((z) => (document.body.style.zoom = z), zoom);
         await page.screenshot({ path: shot('home-care-patient'), fullPage: true });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Pagination, Space, Tag, Typography } from 'antd';
+import { Input, Pagination, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchPatient } from '@smartcare/contract/home-care-watch';
@@ -64,7 +64,7 @@ export function WatchList() {
         <StaleDaysSetting />
       </div>
       <OpenAlerts />
-      <Space wrap className="home-care-tools">
+      <div className="home-care-tools">
         <Input.Search
           className="home-care-search"
           aria-label={t('homeCare.searchLabel')}
@@ -81,7 +81,7 @@ export function WatchList() {
             {t('homeCare.count', { count: list.data.totalCount })}
           </span>
         )}
-      </Space>
+      </div>
       {list.isPending ? (
         <LoadingState />
       ) : list.isError ? (
