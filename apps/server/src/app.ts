@@ -66,6 +66,10 @@ import { termsModule } from './modules/terms/terms.module.ts';
 // issue 13 — home-care vital signs
 import { vitalSignModule } from './modules/vital-signs/vital-signs.module.ts';
 import { createVitalSignService } from './modules/vital-signs/vital-signs.service.ts';
+import {
+  createHomeCareWatchService,
+  type HomeCareWatchService,
+} from './modules/vital-signs/vital-signs.watch.service.ts';
 import { buildNotificationService, notificationModule } from './modules/notification/notification.module.ts';
 // issue 12 — Kakao login
 import { createKakaoClient } from './modules/kakao-login/kakao-client.ts';
@@ -180,7 +184,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const hospitals = createHospitalService({ db: app.db });
     const terms = createTermsService({ db: app.db });
     // issue 13 — home-care vital signs (before patients: body information is kept as Observations too)
-    const vitalSigns = createVitalSignService({ db: app.db, people, audit: app.audit });
+    // issue 13: readings, and the home-care watch whose urgent alerts are stored with the
+    // reading that raised them (the watch reads the readings' summaries: tied lazily)
+    let watch: HomeCareWatchService | null = null;
+    const vitalSigns = createVitalSignService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      onRecorded: (tx, patientIdx, readings) => watch!.onRecorded(tx, patientIdx, readings),
+      onImported: (tx, patientIdx, source, ids) => watch!.onImported(tx, patientIdx, source, ids),
+    });
+    const homeCareWatch = createHomeCareWatchService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      publisher: app.broker,
+      vitalSigns,
+    });
+    watch = homeCareWatch;
     const loginThrottle = createLoginThrottle({ db: app.db, config });
     const patients = createPatientService({
       db: app.db,
@@ -283,7 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 14: hospital information (notices, FAQ, guides)
     await app.register(hospitalContentModule, { prefix: API_PREFIX, contents });
     // issue 13 — home-care vital signs
-    await app.register(vitalSignModule, { prefix: API_PREFIX, vitalSigns });
+    await app.register(vitalSignModule, { prefix: API_PREFIX, vitalSigns, watch: homeCareWatch });
     // issue 12: notifications (push history, Web Push, presence, delivery and retention jobs)
     await app.register(notificationModule, { prefix: API_PREFIX, notifications });
     // issue 15 — medication reminders

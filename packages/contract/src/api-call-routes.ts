@@ -170,4 +170,15 @@ export const apiCallRoutes = {
     setTargets: route('PUT', apiPaths.diet.setTargets),
     resetTargets: route('DELETE', apiPaths.diet.resetTargets),
   },
+  // issue 13 — home-care nurse
+  homeCare: {
+    getWatchList: route('GET', apiPaths.homeCare.getWatchList),
+    getPatient: route('GET', apiPaths.homeCare.getPatient),
+    getPatientSummary: route('GET', apiPaths.homeCare.getPatientSummary),
+    saveNote: route('PUT', apiPaths.homeCare.saveNote),
+    getSettings: route('GET', apiPaths.homeCare.getSettings),
+    setStaleDays: route('PUT', apiPaths.homeCare.setStaleDays),
+    getOpenAlerts: route('GET', apiPaths.homeCare.getOpenAlerts),
+    acknowledgeAlert: route('PUT', apiPaths.homeCare.acknowledgeAlert),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -162,6 +162,20 @@ import {
   rejectDocumentBodySchema,
   verifyDocumentQuerySchema,
 } from './document-request.ts';
+// issue 13 — home-care nurse
+import {
+  acknowledgeAlertBodySchema,
+  careNoteSchema,
+  homeCareSettingsSchema,
+  patientIdxQuerySchema as homeCarePatientIdxQuerySchema,
+  patientSummaryQuerySchema,
+  saveNoteBodySchema,
+  setStaleDaysBodySchema,
+  vitalSignAlertSchema,
+  watchListQuerySchema,
+  watchListSchema,
+  watchPatientPageSchema,
+} from './home-care-watch.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -473,6 +487,29 @@ export const apiCalls = {
     resetTargets: call(r.diet.resetTargets, {
       body: resetDietTargetsBodySchema,
       response: dietTargetsSchema,
+    }),
+  },
+  // issue 13 — home-care nurse
+  homeCare: {
+    getWatchList: call(r.homeCare.getWatchList, { query: watchListQuerySchema, response: watchListSchema }),
+    getPatient: call(r.homeCare.getPatient, {
+      query: homeCarePatientIdxQuerySchema,
+      response: watchPatientPageSchema,
+    }),
+    getPatientSummary: call(r.homeCare.getPatientSummary, {
+      query: patientSummaryQuerySchema,
+      response: vitalSignSummarySchema,
+    }),
+    saveNote: call(r.homeCare.saveNote, { body: saveNoteBodySchema, response: careNoteSchema }),
+    getSettings: call(r.homeCare.getSettings, { response: homeCareSettingsSchema }),
+    setStaleDays: call(r.homeCare.setStaleDays, {
+      body: setStaleDaysBodySchema,
+      response: homeCareSettingsSchema,
+    }),
+    getOpenAlerts: call(r.homeCare.getOpenAlerts, { response: z.array(vitalSignAlertSchema) }),
+    acknowledgeAlert: call(r.homeCare.acknowledgeAlert, {
+      body: acknowledgeAlertBodySchema,
+      response: vitalSignAlertSchema,
     }),
   },
 } as const satisfies {

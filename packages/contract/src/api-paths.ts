@@ -164,4 +164,15 @@ export const apiPaths = {
     setTargets: '/diet/setTargets',
     resetTargets: '/diet/resetTargets',
   },
+  // issue 13 — home-care nurse: watch list, patient page, note, stale-days setting, urgent alerts
+  homeCare: {
+    getWatchList: '/homeCare/getWatchList',
+    getPatient: '/homeCare/getPatient',
+    getPatientSummary: '/homeCare/getPatientSummary',
+    saveNote: '/homeCare/saveNote',
+    getSettings: '/homeCare/getSettings',
+    setStaleDays: '/homeCare/setStaleDays',
+    getOpenAlerts: '/homeCare/getOpenAlerts',
+    acknowledgeAlert: '/homeCare/acknowledgeAlert',
+  },
 } as const;

@@ -75,6 +75,8 @@ export const ResultCode = {
   // issue 15 — diet logging
   /** A meal, photo or target refused field by field (future time, unknown food, bad photo): `data.fields`. */
   DIET_INVALID: 40009001,
+  // issue 13 — home-care nurse (40005200–40005299)
+  HOME_CARE_ALERT_ACKNOWLEDGED: 40005201,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -67,6 +67,8 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   DOCUMENT_VERIFY_FAILED: 404,
   // issue 15 — diet logging
   DIET_INVALID: 400,
+  // issue 13 — home-care nurse
+  HOME_CARE_ALERT_ACKNOWLEDGED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -126,6 +128,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DOCUMENT_VERIFY_FAILED: '확인되지 않는 검증 코드입니다. 위조되었거나 잘못 입력된 코드입니다.',
     // issue 15 — diet logging
     DIET_INVALID: '저장할 수 없습니다. 표시된 항목을 확인해 주세요.',
+    // issue 13 — home-care nurse
+    HOME_CARE_ALERT_ACKNOWLEDGED: '다른 간호사가 이미 확인한 알림입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -180,6 +184,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DOCUMENT_VERIFY_FAILED: 'This verification code does not match any issued document.',
     // issue 15 — diet logging
     DIET_INVALID: 'This cannot be saved. Please check the marked fields.',
+    // issue 13 — home-care nurse
+    HOME_CARE_ALERT_ACKNOWLEDGED: 'Another nurse has already acknowledged this alert.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -232,5 +238,7 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DOCUMENT_VERIFY_FAILED: '验证码无效，无法确认该文件。',
     // issue 15 — diet logging
     DIET_INVALID: '无法保存，请检查标出的项目。',
+    // issue 13 — home-care nurse
+    HOME_CARE_ALERT_ACKNOWLEDGED: '其他护士已确认此警报。',
   },
 };

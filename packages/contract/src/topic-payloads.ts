@@ -10,6 +10,8 @@ import {
   staffInboxEventSchema,
 } from './chat.ts';
 import { notificationSchema } from './notification.ts';
+// issue 13
+import { vitalSignAlertEventSchema } from './home-care-watch.ts';
 import { nurseCallEventSchema, nurseCallRequestSchema } from './nurse-call.ts';
 import type { ParsedTopic, TopicKind } from './topics.ts';
 
@@ -47,6 +49,8 @@ export const TOPIC_PAYLOADS: {
   staffInbox: { delivered: () => staffInboxEventSchema, published: () => null },
   // issue 12
   notificationPatient: { delivered: () => notificationSchema, published: () => null },
+  // issue 13: only the server publishes alerts
+  homeCareAlert: { delivered: () => vitalSignAlertEventSchema, published: () => null },
 };
 
 /** The schema of what the server delivers on this topic, by the table. */

@@ -72,6 +72,8 @@ describe('the topic table', () => {
       nurseCallingPatient: { hospitalIdx: 4, patientIdx: 9 },
       staffInbox: { hospitalIdx: 4, staffIdx: 8 },
       notificationPatient: { patientIdx: 9 },
+      // issue 13
+      homeCareAlert: { hospitalIdx: 4 },
     } as Record<TopicKind, TopicFields<TopicKind>>;
     for (const kind of Object.keys(TOPIC_TABLE) as TopicKind[]) {
       const topic = topicOf(kind, samples[kind]);

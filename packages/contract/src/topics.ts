@@ -12,7 +12,9 @@ export type ParsedTopic =
   | { kind: 'nurseCallingPatient'; hospitalIdx: number; patientIdx: number }
   | { kind: 'staffInbox'; hospitalIdx: number; staffIdx: number }
   // issue 12: the in-app notice
-  | { kind: 'notificationPatient'; patientIdx: number };
+  | { kind: 'notificationPatient'; patientIdx: number }
+  // issue 13: urgent vital-sign alerts for the hospital's home-care staff
+  | { kind: 'homeCareAlert'; hospitalIdx: number };
 
 export type TopicKind = ParsedTopic['kind'];
 /** The fields of one kind's topic (without `kind`). */
@@ -42,6 +44,8 @@ export const TOPIC_TABLE: { readonly [K in TopicKind]: readonly Segment[] } = {
   staffInbox: ['staffInbox', int('hospitalIdx'), 'staff', int('staffIdx')],
   /** Issue 12: each new notification of one patient, live to their open app (the spec names none). */
   notificationPatient: ['notification', 'patient', int('patientIdx')],
+  /** Issue 13: urgent home readings and their acknowledgements, for the hospital's staff only. */
+  homeCareAlert: ['homeCareAlert', int('hospitalIdx')],
 };
 
 const INT = /^-?\d{1,12}$/;
@@ -65,6 +69,8 @@ export const topics = {
   staffInbox: (hospitalIdx: number, staffIdx: number) => topicOf('staffInbox', { hospitalIdx, staffIdx }),
   // issue 12
   notificationPatient: (patientIdx: number) => topicOf('notificationPatient', { patientIdx }),
+  // issue 13
+  homeCareAlert: (hospitalIdx: number) => topicOf('homeCareAlert', { hospitalIdx }),
 } as const;
 
 function match(kind: TopicKind, parts: readonly string[]): ParsedTopic | null {

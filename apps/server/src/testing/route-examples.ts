@@ -238,6 +238,20 @@ const EXAMPLES: Record<string, RouteExample> = {
     },
   },
   [`DELETE ${apiPaths.diet.resetTargets}`]: { body: { patientIdx: 1 } },
+  // issue 13 — home-care nurse
+  [`GET ${apiPaths.homeCare.getWatchList}`]: { query: { q: '김', pNum: '1', pSize: '20' } },
+  [`GET ${apiPaths.homeCare.getPatient}`]: { query: { patientIdx: '1' } },
+  [`GET ${apiPaths.homeCare.getPatientSummary}`]: {
+    query: {
+      patientIdx: '1',
+      kind: 'BLOOD_PRESSURE',
+      from: '2026-01-01T00:00:00+09:00',
+      to: '2026-02-01T00:00:00+09:00',
+    },
+  },
+  [`PUT ${apiPaths.homeCare.saveNote}`]: { body: { patientIdx: 1, text: '아침 혈압 확인 요망' } },
+  [`PUT ${apiPaths.homeCare.setStaleDays}`]: { body: { staleDays: 3 } },
+  [`PUT ${apiPaths.homeCare.acknowledgeAlert}`]: { body: { alertIdx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

@@ -28,6 +28,8 @@ function startConsole(extraRoutes: Record<string, FakeRoute> = {}, path = '/') {
     'GET /chat/rooms': () => ok([chatRoom({ patientName: '홍길동', unreadCount: 2 })]),
     'GET /nurseCall/getOpenCalls': () => ok([nurseCall(), nurseCall()]),
     'POST /staff/logout': () => ok({}),
+    // issue 13: the home-care tab's count of open urgent alerts
+    'GET /homeCare/getOpenAlerts': () => ok([]),
     ...extraRoutes,
   });
   const realtime = createFakeRealtime();

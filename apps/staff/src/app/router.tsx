@@ -58,6 +58,15 @@ export const routes: RouteObject[] = [
         path: paths.homeCareDiet.path,
         lazy: async () => ({ Component: (await import('./routes/patient-diet')).PatientDietRoute }),
       },
+      // issue 13: home-care watch list and patient page
+      {
+        path: paths.homeCare.path,
+        lazy: async () => ({ Component: (await import('./routes/home-care')).HomeCareRoute }),
+      },
+      {
+        path: paths.homeCarePatient.path,
+        lazy: async () => ({ Component: (await import('./routes/home-care-patient')).HomeCarePatientRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

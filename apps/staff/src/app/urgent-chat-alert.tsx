@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ChatRoomSummary } from '@smartcare/contract/chat';
 import { paths } from '../config/paths';
 import { useInboxLive } from '../features/inbox/use-inbox-live';
-import { playAlertBeep } from '../features/nurse-call-board/alert-sound';
+import { playAlertBeep } from '../lib/alert-sound';
 import { useNurseCallAlerts } from '../features/nurse-call-board/components/nurse-call-live';
 
 /**

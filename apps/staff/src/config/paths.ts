@@ -22,4 +22,10 @@ export const paths = {
     path: '/home-care/:patientIdx/diet',
     href: (patientIdx: number) => `/home-care/${patientIdx}/diet`,
   },
+  // issue 13: the home-care nurse's watch list and a patient's page
+  homeCare: { path: '/home-care', href: () => '/home-care' },
+  homeCarePatient: {
+    path: '/home-care/:patientIdx',
+    href: (patientIdx: number) => `/home-care/${patientIdx}`,
+  },
 } as const;

@@ -46,6 +46,22 @@ export interface VitalSignServiceDeps {
   people: Pick<PeopleService, 'patient' | 'staff'>;
   audit: Pick<Audit, 'record'>;
   now?: () => Date;
+  /**
+   * Issue 13 (staff side): told of the readings a patient just recorded, inside the same
+   * transaction; what it returns runs after the commit (the urgent alerts' publish).
+   */
+  onRecorded?: (
+    tx: SqlQueryable,
+    patientIdx: number,
+    readings: StoredReading[],
+  ) => Promise<(() => Promise<void>) | null>;
+  /** The same for records newly imported from the phone, named by their source record ids. */
+  onImported?: (
+    tx: SqlQueryable,
+    patientIdx: number,
+    source: ImportBatchBody['source'],
+    sourceRecordIds: string[],
+  ) => Promise<(() => Promise<void>) | null>;
 }
 
 /** A clock a little ahead of the server's is not the future (phones drift). */
@@ -380,7 +396,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
         enteredByType: 'patient' as const,
         enteredByIdx: patientIdx,
       };
-      const { saved, targets } = await deps.db.transaction(async (tx) => {
+      const { saved, targets, afterCommit } = await deps.db.transaction(async (tx) => {
         const main = await repo.insert(tx, { ...checked.values, ...entered, pairedWithIdx: null });
         const saved = [main];
         if (checked.pulse !== null)
@@ -401,8 +417,11 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           },
           tx,
         );
-        return { saved, targets: await targetsOf(tx, patientIdx) };
+        const afterCommit = (await deps.onRecorded?.(tx, patientIdx, saved)) ?? null;
+        return { saved, targets: await targetsOf(tx, patientIdx), afterCommit };
       });
+      // The reading is stored whatever happens to the live alert (staff also list open alerts).
+      await afterCommit?.().catch(() => undefined);
       return { readings: saved.map((reading) => present(reading, patientIdx, targets)) };
     },
 
@@ -492,7 +511,12 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
      * Averages and counts for a period with its chart series: every reading when few, else
      * averages per bucket (an hour to a month) so a year answers in a few hundred points.
      */
-    async summary(patientIdx: number, query: SummaryQuery): Promise<VitalSignSummary> {
+    async summary(
+      patientIdx: number,
+      query: SummaryQuery,
+      /** A nurse reading the patient's charts (issue 13 staff side) is audited as themselves. */
+      reader?: { actorType: 'staff'; actorIdx: number },
+    ): Promise<VitalSignSummary> {
       const from = new Date(query.from);
       const to = new Date(query.to);
       if (!(to > from) || to.getTime() - from.getTime() > SUMMARY_MAX_DAYS * DAY_MS)
@@ -531,7 +555,10 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           count: n,
         }));
       }
-      await readAudit(patientIdx, 'vitalSign.summary.read', { kind: query.kind, count: total.count });
+      const detail = { kind: query.kind, count: total.count };
+      if (reader)
+        await deps.audit.record({ ...reader, action: 'vitalSign.summary.read', patientIdx, detail });
+      else await readAudit(patientIdx, 'vitalSign.summary.read', detail);
       return {
         kind: query.kind,
         from: from.toISOString(),
@@ -625,8 +652,9 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
         else values.push({ sourceRecordId: record.sourceRecordId, values: checked.values });
       });
       if (fields.length > 0) throw refused(fields);
-      return deps.db.transaction(async (tx) => {
+      const { counts, afterCommit } = await deps.db.transaction(async (tx) => {
         const counts = { inserted: 0, updated: 0, unchanged: 0 };
+        const inserted: string[] = [];
         for (const record of values) {
           const outcome = await repo.upsertImported(tx, {
             ...record.values,
@@ -638,6 +666,7 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
             pairedWithIdx: null,
           });
           counts[outcome] += 1;
+          if (outcome === 'inserted') inserted.push(record.sourceRecordId);
         }
         await deps.audit.record(
           {
@@ -649,8 +678,14 @@ export function createVitalSignService(deps: VitalSignServiceDeps) {
           },
           tx,
         );
-        return counts;
+        const afterCommit =
+          inserted.length > 0
+            ? ((await deps.onImported?.(tx, patientIdx, body.source, inserted)) ?? null)
+            : null;
+        return { counts, afterCommit };
       });
+      await afterCommit?.().catch(() => undefined);
+      return counts;
     },
 
     async myTargets(patientIdx: number): Promise<VitalSignTarget[]> {

@@ -17,6 +17,9 @@ import { useSession, useSessionStore } from '../../lib/session';
 import { getChatRoomsQueryOptions } from '../../features/inbox/api/get-chat-rooms';
 import { getOpenCallsQueryOptions } from '../../features/nurse-call-board/api/get-open-calls';
 import { NurseCallLiveProvider } from '../../features/nurse-call-board/components/nurse-call-live';
+// issue 13: urgent home readings live on every screen, and the home-care tab's count
+import { getOpenAlertsQueryOptions } from '../../features/home-care/api/get-open-alerts';
+import { HomeCareAlertsProvider } from '../../features/home-care/components/home-care-alerts';
 import { LanguageSelect } from '../language-select';
 import { UrgentChatAlert } from '../urgent-chat-alert';
 import { useServices } from '../provider';
@@ -67,7 +70,9 @@ function ConnectedConsole({ me }: { me: StaffProfile }) {
   return (
     <RealtimeContext.Provider value={realtime}>
       <NurseCallLiveProvider hospitalIdx={me.hospitalIdx}>
-        <ConsoleShell me={me} />
+        <HomeCareAlertsProvider hospitalIdx={me.hospitalIdx}>
+          <ConsoleShell me={me} />
+        </HomeCareAlertsProvider>
       </NurseCallLiveProvider>
     </RealtimeContext.Provider>
   );
@@ -83,6 +88,7 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
   const calls = useQuery(getOpenCallsQueryOptions(api));
   const unread = (rooms.data ?? []).reduce((sum, room) => sum + room.unreadCount, 0);
   const openCalls = calls.data?.length ?? 0;
+  const homeCareAlerts = useQuery(getOpenAlertsQueryOptions(api)).data?.length ?? 0;
 
   const logout = async () => {
     // The server ends this login first: its tokens stop working and its live connection
@@ -124,6 +130,12 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
           )}
           {/* issue 16: document requests */}
           <NavLink to={paths.documentRequests.href()}>{t('documentRequests.nav')}</NavLink>
+          <NavLink to={paths.homeCare.href()}>
+            {t('homeCare.nav')}
+            {homeCareAlerts > 0 && (
+              <Badge count={homeCareAlerts} size="small" color="#c92a2a" className="nav-badge" aria-hidden />
+            )}
+          </NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">

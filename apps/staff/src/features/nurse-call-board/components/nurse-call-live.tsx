@@ -16,7 +16,7 @@ import { topics } from '@smartcare/contract/topics';
 import { useOnReconnect, useRealtimeTopic } from '../../../lib/realtime';
 import { handledCallsKey } from '../api/get-handled-calls';
 import { openCallsKey } from '../api/get-open-calls';
-import { playAlertBeep, playEscalationAlarm, primeAlertSound } from '../alert-sound';
+import { playAlertBeep, playEscalationAlarm, primeAlertSound } from '../../../lib/alert-sound';
 import { upsertCall } from '../sort-calls';
 import { useCallPlace } from './use-call-place';
 
