@@ -36,14 +36,14 @@ const SEED_DOSES = `
 INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, status, taken_at, late, closed_at,
                               next_alert_at, alerts_sent)
 SELECT m.idx, m.patient_idx, d + t,
-       CASE WHEN d + t > $2 THEN 'PENDING' WHEN r < 0.85 THEN 'TAKEN' WHEN r < 0.92 THEN 'SKIPPED' ELSE 'MISSED' END,
-       CASE WHEN d + t <= $2 AND r < 0.85 THEN d + t + interval '10 minutes' END,
+       CASE WHEN d + t > $2::timestamptz THEN 'PENDING' WHEN r < 0.85 THEN 'TAKEN' WHEN r < 0.92 THEN 'SKIPPED' ELSE 'MISSED' END,
+       CASE WHEN d + t <= $2::timestamptz AND r < 0.85 THEN d + t + interval '10 minutes' END,
        false,
-       CASE WHEN d + t <= $2 THEN d + t + interval '1 hour' END,
-       CASE WHEN d + t > $2 THEN d + t END,
-       CASE WHEN d + t > $2 THEN 0 ELSE 1 END
+       CASE WHEN d + t <= $2::timestamptz THEN d + t + interval '1 hour' END,
+       CASE WHEN d + t > $2::timestamptz THEN d + t END,
+       CASE WHEN d + t > $2::timestamptz THEN 0 ELSE 1 END
   FROM medications m
-  CROSS JOIN generate_series(date_trunc('day', $3::timestamptz), $2 + interval '2 days', interval '1 day') AS d
+  CROSS JOIN generate_series(date_trunc('day', $3::timestamptz), $2::timestamptz + interval '2 days', interval '1 day') AS d
   CROSS JOIN (VALUES (interval '-1 hour'), (interval '3 hours'), (interval '9 hours'), (interval '13 hours')) AS times(t)
   CROSS JOIN LATERAL (SELECT random() AS r) AS rnd
  WHERE m.patient_idx = $1 AND d + t >= $3`;

@@ -1,3 +1,5 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
@@ -13,7 +15,7 @@ test.describe('prescribing from the console', () => {
     loginAsPatient,
     loginAsStaff,
     checkA11y,
-  }) => {
+  }, testInfo) => {
     test.setTimeout(120_000);
     const nurse = await nurseOfThisTest(api, createStaff);
     const patient = await createPatient({ hospitalIdx: nurse.profile.hospitalIdx, area: 'HOMECARE' });
@@ -42,6 +44,17 @@ test.describe('prescribing from the console', () => {
       await expect(nursePage.getByRole('row').filter({ hasText: '자누비아정100밀리그램' })).toContainText(
         '복용 중',
       );
+
+      // The console's page for docs/screenshots/staff (SMARTCARE_SCREENSHOTS=1), else the test's output.
+      await nursePage.screenshot({
+        path: process.env.SMARTCARE_SCREENSHOTS
+          ? resolve(
+              dirname(fileURLToPath(import.meta.url)),
+              '../../docs/screenshots/staff/home-care-medication.png',
+            )
+          : testInfo.outputPath('home-care-medication.png'),
+        fullPage: true,
+      });
 
       // The phone, already open on the screen: the prescription arrives without reloading.
       await expect(patientPage.getByRole('link', { name: /자누비아정100밀리그램/ })).toBeVisible({

@@ -106,31 +106,29 @@ export function MedicationCalendarScreen() {
   return (
     <Page title={t('medication.calendarTitle')} back={paths.homecare.medicationMain.href()}>
       <div className="med-screen">
+        <h2 className="med-month" aria-live="polite">
+          {t('medication.calendar.month', { year, month: monthNumber })}
+        </h2>
         <div className="med-month-nav">
           <button
             type="button"
             className="btn"
-            aria-label={t('medication.calendar.prev')}
             onClick={() => {
               setMonth(shiftMonth(month, -1));
               setSelected(null);
             }}
           >
-            ‹
+            <span aria-hidden="true">‹</span> {t('medication.calendar.prev')}
           </button>
-          <h2 className="med-month" aria-live="polite">
-            {t('medication.calendar.month', { year, month: monthNumber })}
-          </h2>
           <button
             type="button"
             className="btn"
-            aria-label={t('medication.calendar.next')}
             onClick={() => {
               setMonth(shiftMonth(month, 1));
               setSelected(null);
             }}
           >
-            ›
+            {t('medication.calendar.next')} <span aria-hidden="true">›</span>
           </button>
         </div>
         {calendar.isPending && <LoadingView />}

@@ -188,6 +188,11 @@ export const medicationRepository = {
   },
 
   async stop(db: Sql, idx: number, now: Date): Promise<StoredMedication> {
+    // A stopped medicine reminds no more, not even of a dose already due.
+    await db.query(
+      `UPDATE medication_doses SET next_alert_at = NULL WHERE medication_idx = $1 AND status = 'PENDING'`,
+      [idx],
+    );
     const { rows } = await db.query<StoredMedication>(
       `WITH m AS (UPDATE medications SET status = 'STOPPED', stopped_at = $2, updated_at = $2
                   WHERE idx = $1 RETURNING *)

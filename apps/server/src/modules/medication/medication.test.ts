@@ -520,6 +520,25 @@ describe('the dose job with a controllable clock', () => {
     expect(mine()).toBe(2);
   });
 
+  it('a stopped medicine reminds no more, not even of the dose already due', async () => {
+    set('2030-11-01', '07:00');
+    const svc = process();
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    const m = await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(medicine({ times: ['08:00'], startDate: '2030-11-01' })),
+    );
+    while ((await svc.sendReminders()) > 0);
+    set('2030-11-01', '08:00');
+    await svc.sendReminders();
+    expect(sentTo(patient.idx)).toHaveLength(1);
+    set('2030-11-01', '08:05');
+    await svc.stop(patient.idx, m.idx);
+    set('2030-11-01', '08:15');
+    await svc.sendReminders();
+    expect(sentTo(patient.idx)).toHaveLength(1);
+  });
+
   it('honours the alarm settings: quiet hours and the medication switch', async () => {
     set('2030-09-01', '21:00');
     const svc = process();

@@ -179,7 +179,8 @@ export function PatientMedications({ patientIdx }: { patientIdx: number }) {
             {m.name} {m.strength}
           </Typography.Text>
           <Typography.Text type="secondary">
-            {t(`medication.form.${m.form}`)} · {t('medication.dose', { amount: m.dosePerIntake })}
+            {t(`medication.form.${m.form}`)} ·{' '}
+            {t('medication.dose', { amount: m.dosePerIntake, unit: t(`medication.unit.${m.form}`) })}
           </Typography.Text>
         </Space>
       ),
