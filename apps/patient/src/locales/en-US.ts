@@ -798,6 +798,14 @@ const enUS: Catalogue = {
   },
   // issue 15 — medication reminders
   medication: {
+    todaySummary: {
+      title: "Today's medication",
+      none: 'No medicine to take today.',
+      taken: '{{taken}} of {{total}} doses taken today.',
+      due: '{{count}} due now.',
+      missed: '{{count}} missed.',
+      open: 'Open medication',
+    },
     mainTitle: 'Medication',
     calendarTitle: 'Medication calendar',
     detailTitle: 'Medicine',
@@ -1028,6 +1036,12 @@ const enUS: Catalogue = {
   },
   // issue 15 — diet logging
   diet: {
+    today: {
+      title: "Today's meals",
+      none: 'No meals logged today.',
+      logged: '{{count}} meals logged today · {{kcal}} kcal (daily target {{target}} kcal)',
+      open: 'Open the diet log',
+    },
     mealType: {
       BREAKFAST: 'Breakfast',
       LUNCH: 'Lunch',

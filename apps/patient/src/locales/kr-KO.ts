@@ -690,6 +690,14 @@ const krKO = {
   },
   // issue 15 — medication reminders
   medication: {
+    todaySummary: {
+      title: '오늘의 복약',
+      none: '오늘 먹을 약이 없습니다.',
+      taken: '오늘 {{total}}번 중 {{taken}}번 복용했습니다.',
+      due: '지금 먹을 약이 {{count}}번 있습니다.',
+      missed: '놓친 약 {{count}}번.',
+      open: '복약 관리로 가기',
+    },
     mainTitle: '복약 관리',
     calendarTitle: '복약 달력',
     detailTitle: '약 정보',
@@ -915,6 +923,12 @@ const krKO = {
   },
   // issue 15 — diet logging
   diet: {
+    today: {
+      title: '오늘의 식사',
+      none: '오늘 기록한 식사가 없습니다.',
+      logged: '오늘 식사 {{count}}번 기록 · {{kcal}} kcal (하루 목표 {{target}} kcal)',
+      open: '식단 기록 보기',
+    },
     mealType: {
       BREAKFAST: '아침',
       LUNCH: '점심',

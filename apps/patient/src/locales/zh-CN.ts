@@ -773,6 +773,14 @@ const zhCN: Catalogue = {
   },
   // issue 15 — medication reminders
   medication: {
+    todaySummary: {
+      title: '今日用药',
+      none: '今天没有需要服用的药。',
+      taken: '今天 {{total}} 次中已服用 {{taken}} 次。',
+      due: '现在有 {{count}} 次需要服药。',
+      missed: '漏服 {{count}} 次。',
+      open: '前往用药管理',
+    },
     mainTitle: '用药管理',
     calendarTitle: '用药日历',
     detailTitle: '药物信息',
@@ -997,6 +1005,12 @@ const zhCN: Catalogue = {
   },
   // issue 15 — diet logging
   diet: {
+    today: {
+      title: '今日饮食',
+      none: '今天还没有记录饮食。',
+      logged: '今天已记录 {{count}} 餐 · {{kcal}} kcal（每日目标 {{target}} kcal）',
+      open: '查看饮食记录',
+    },
     mealType: {
       BREAKFAST: '早餐',
       LUNCH: '午餐',

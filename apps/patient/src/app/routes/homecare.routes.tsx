@@ -48,10 +48,27 @@ export const homecareRoutes: RouteObject[] = [
   {
     path: p.myStatusDashboard.path,
     ...lazyScreen(
-      () =>
-        import('../../features/vital-signs/vital-sign-dashboard-screen').then(
-          (m) => m.VitalSignDashboardScreen,
-        ),
+      // Today's medication and meals join the dashboard here (features don't import each other).
+      async () => {
+        const [{ VitalSignDashboardScreen }, { TodayDosesSummary }, { TodayMealsSummary }] =
+          await Promise.all([
+            import('../../features/vital-signs/vital-sign-dashboard-screen'),
+            import('../../features/medication/today-doses-summary'),
+            import('../../features/diet/today-meals-summary'),
+          ]);
+        return function HealthDashboard() {
+          return (
+            <VitalSignDashboardScreen
+              today={
+                <>
+                  <TodayDosesSummary />
+                  <TodayMealsSummary />
+                </>
+              }
+            />
+          );
+        };
+      },
       () => ({}),
       { requiresLogin: 'homecare' },
     ),

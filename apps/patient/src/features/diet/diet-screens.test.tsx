@@ -11,6 +11,7 @@ import { renderScreen } from '../../testing/render';
 import { DietDashboardScreen } from './diet-dashboard-screen';
 import { DietRegisterScreen } from './diet-register-screen';
 import { seoulParts } from './diet-form';
+import { TodayMealsSummary } from './today-meals-summary';
 
 const DAY = `GET ${apiPaths.diet.getDay}`;
 const SEARCH = `GET ${apiPaths.diet.searchFoods}`;
@@ -189,5 +190,26 @@ describe('logging a meal', () => {
     expect(put.idx).toBe(7);
     expect(put.items).toEqual([{ kind: 'FOOD', foodCode: 'F085', unit: 'GRAM', amount: 600 }]);
     expect(router.state.location.pathname).toBe('/homecare/diet/dashboard');
+  });
+});
+
+describe("today's meals on the health dashboard", () => {
+  it('counts the meals and the energy against the target, and leads to the diet log', async () => {
+    mockApi({ [DAY]: () => ({ body: ok(dayWith([meal])) }) });
+    renderScreen(<TodayMealsSummary />, { path: '/homecare/mystatus/dashboard' });
+    const summary = await screen.findByRole('region', { name: '오늘의 식사' });
+    expect(
+      await within(summary).findByText('오늘 식사 1번 기록 · 320 kcal (하루 목표 1600 kcal)'),
+    ).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: '식단 기록 보기' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/homecare/diet/dashboard'),
+    );
+  });
+
+  it('says when nothing is logged today', async () => {
+    mockApi({ [DAY]: () => ({ body: ok(dayWith([])) }) });
+    renderScreen(<TodayMealsSummary />, { path: '/homecare/mystatus/dashboard' });
+    expect(await screen.findByText('오늘 기록한 식사가 없습니다.')).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { mockApi } from '../../testing/mock-api';
 import { createTestRealtime, withRealtime } from '../../testing/realtime-fakes';
 import { renderScreen } from '../../testing/render';
 import { MedicationMainScreen } from './medication-main-screen';
+import { TodayDosesSummary } from './today-doses-summary';
 
 const DOSES = `GET ${apiPaths.medication.getDoses}`;
 const LIST = `GET ${apiPaths.medication.getMyMedications}`;
@@ -149,5 +150,39 @@ describe('the medication main screen', () => {
     expect(screen.getAllByText('값을 입력해 주세요.').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('0보다 큰 숫자로 입력해 주세요.')).toBeInTheDocument();
     expect(api.calls(ADD)).toBe(0);
+  });
+});
+
+describe("today's doses on the health dashboard", () => {
+  it('counts what is taken, calls out what is due now and what was missed, and leads to the main screen', async () => {
+    mockApi({
+      [DOSES]: () => ({
+        body: ok([
+          dose({ idx: 1, status: 'TAKEN' }),
+          dose({ idx: 2, status: 'MISSED' }),
+          dose({ idx: 3, status: 'PENDING', dueNow: true, takeable: true }),
+          dose({ idx: 4, status: 'PENDING' }),
+        ]),
+      }),
+    });
+    renderScreen(<TodayDosesSummary />, { path: '/homecare/mystatus/dashboard' });
+    const summary = await screen.findByRole('region', { name: '오늘의 복약' });
+    expect(await within(summary).findByText(/오늘 4번 중 1번 복용했습니다\./)).toBeInTheDocument();
+    expect(within(summary).getByText(/지금 먹을 약이 1번 있습니다\./)).toBeInTheDocument();
+    expect(within(summary).getByText(/놓친 약 1번\./)).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: '복약 관리로 가기' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/homecare/medication/main'),
+    );
+  });
+
+  it('says when there is nothing to take today, and offers a retry when the doses cannot be read', async () => {
+    mockApi({ [DOSES]: () => ({ body: ok([]) }) });
+    const { unmount } = renderScreen(<TodayDosesSummary />, { path: '/homecare/mystatus/dashboard' });
+    expect(await screen.findByText('오늘 먹을 약이 없습니다.')).toBeInTheDocument();
+    unmount();
+    mockApi({ [DOSES]: () => ({ status: 500, body: fail(ResultCode.SERVER_ERROR) }) });
+    renderScreen(<TodayDosesSummary />, { path: '/homecare/mystatus/dashboard' });
+    expect(await screen.findByRole('button', { name: /다시 시도/ })).toBeInTheDocument();
   });
 });

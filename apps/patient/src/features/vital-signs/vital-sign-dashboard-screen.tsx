@@ -1,5 +1,5 @@
 import type { Dashboard, VitalSign } from '@smartcare/contract/vital-signs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../components/ui/page';
@@ -114,7 +114,11 @@ function Latest({ reading, now, language }: { reading: VitalSign; now: Date; lan
  * words, how long ago it was when it is not today's, a way to record, a 7-day trend, and the
  * patient's whole record as a FHIR file.
  */
-export function VitalSignDashboardScreen() {
+/**
+ * `today`: today's medication and meals, from their own features; the route joins them here
+ * (features do not import each other).
+ */
+export function VitalSignDashboardScreen({ today }: { today?: ReactNode } = {}) {
   const { t } = useTranslation();
   const dashboard = useDashboard();
   const { myData } = useSession();
@@ -145,6 +149,7 @@ export function VitalSignDashboardScreen() {
         {dashboard.isSuccess && kinds.every((k) => !k.latest) && (
           <EmptyView>{t('vitalSigns.dashboard.empty')}</EmptyView>
         )}
+        {today && <div className="vital-today">{today}</div>}
         {dashboard.isSuccess && (
           <ul className="vital-cards">
             {kinds.map((summary) => (
