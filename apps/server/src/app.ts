@@ -200,6 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: app.audit,
       publisher: app.broker,
       vitalSigns,
+      // issue 15: two or more doses missed today put a patient at the top of the watch list
+      missedDoses: (hospitalIdx) => medications.patientsWithMissedDosesToday(hospitalIdx),
     });
     watch = homeCareWatch;
     const loginThrottle = createLoginThrottle({ db: app.db, config });

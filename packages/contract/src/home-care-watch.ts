@@ -14,12 +14,18 @@ import {
  */
 
 /** Where a patient sits on the watch list, in this order (issue 13). */
-export const WATCH_GROUPS = ['OUT_OF_RANGE', 'STALE', 'OK'] as const;
+/**
+ * Why a patient sits where they do: out of range in 24 h, or (issue 15) two or more doses
+ * missed today — both need the nurse first; then no reading for N days; then the rest.
+ */
+export const WATCH_GROUPS = ['OUT_OF_RANGE', 'MISSED_DOSES', 'STALE', 'OK'] as const;
 export const watchGroupSchema = z.enum(WATCH_GROUPS);
 export type WatchGroup = z.infer<typeof watchGroupSchema>;
 
 /** "No reading for N days" when a hospital has not chosen its own N. */
 export const DEFAULT_STALE_DAYS = 3;
+/** Doses missed today that put a patient at the top of the watch list (issue 15). */
+export const MISSED_DOSES_ATTENTION = 2;
 export const STALE_DAYS_MIN = 1;
 export const STALE_DAYS_MAX = 60;
 export const NOTE_MAX = 2000;
@@ -52,6 +58,8 @@ export const watchPatientSchema = z.object({
   /** Whole days since that reading; null when there is none. */
   daysSinceLast: z.number().int().nullable(),
   openAlertCount: z.number().int(),
+  /** Doses missed today (issue 15); two or more put the patient at the top. */
+  missedDosesToday: z.number().int(),
   /** The newest reading of each kind the patient has, in the contract's kind order. */
   latest: z.array(watchReadingSchema),
 });

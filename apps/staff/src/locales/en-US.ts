@@ -698,6 +698,7 @@ export const enUS: StaffCatalogue = {
     open: 'Open {{name}}',
     group: {
       OUT_OF_RANGE: '{{count}} out of range (24 h)',
+      MISSED_DOSES: '{{count}} doses missed today',
       STALE: 'No reading for {{days}} days',
       NEVER: 'Never recorded',
       OK: 'Stable',

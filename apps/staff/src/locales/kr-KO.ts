@@ -698,6 +698,7 @@ export const krKO = {
     open: '{{name}} 님 상세 보기',
     group: {
       OUT_OF_RANGE: '범위 벗어남 {{count}}건 (24시간)',
+      MISSED_DOSES: '오늘 놓친 약 {{count}}회',
       STALE: '{{days}}일째 기록 없음',
       NEVER: '기록한 적 없음',
       OK: '안정',

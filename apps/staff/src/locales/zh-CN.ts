@@ -674,6 +674,7 @@ export const zhCN: StaffCatalogue = {
     open: '查看{{name}}',
     group: {
       OUT_OF_RANGE: '超出范围{{count}}次（24小时）',
+      MISSED_DOSES: '今天漏服 {{count}} 次',
       STALE: '已{{days}}天没有记录',
       NEVER: '从未记录',
       OK: '稳定',

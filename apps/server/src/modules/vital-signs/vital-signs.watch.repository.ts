@@ -1,4 +1,9 @@
-import { DEFAULT_STALE_DAYS, type CareNote, type VitalSignAlert } from '@smartcare/contract/home-care-watch';
+import {
+  DEFAULT_STALE_DAYS,
+  MISSED_DOSES_ATTENTION,
+  type CareNote,
+  type VitalSignAlert,
+} from '@smartcare/contract/home-care-watch';
 import type { TargetKind, VitalSignKind } from '@smartcare/contract/vital-signs';
 import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import type { StoredReading } from './vital-signs.repository.ts';
@@ -38,11 +43,12 @@ export interface WatchRow {
   name: string;
   birthDate: string | null;
   sex: 'M' | 'F' | null;
-  /** 0 out of range in the last 24 h, 1 no reading for N days, 2 the rest. */
-  grp: 0 | 1 | 2;
+  /** 0 out of range in the last 24 h, 1 two or more doses missed today, 2 no reading for N days, 3 the rest. */
+  grp: 0 | 1 | 2 | 3;
   outOfRangeCount: number;
   lastReadingAt: Date | null;
   openAlertCount: number;
+  missedDosesToday: number;
   staleDays: number;
   total: number;
   latest: LatestValues[];
@@ -130,7 +136,14 @@ export const watchRepository = {
   async watchList(
     db: Sql,
     hospitalIdx: number,
-    opts: { namePattern: string | null; now: Date; limit: number; offset: number },
+    opts: {
+      namePattern: string | null;
+      now: Date;
+      limit: number;
+      offset: number;
+      /** Patients with doses missed today and how many (issue 15's medication). */
+      missed: { patientIdx: number; missed: number }[];
+    },
   ): Promise<WatchRow[]> {
     const { rows } = await db.query<RawWatchRow>(
       `WITH setting AS (
@@ -147,32 +160,45 @@ export const watchRepository = {
              WHERE v.patient_idx = p.idx AND v.effective_at > $3::timestamptz - interval '24 hours'
                AND v.effective_at <= $3 AND ${OUT_OF_RANGE}) AS out_at,
            (SELECT count(*) FROM vital_sign_alert a
-             WHERE a.patient_idx = p.idx AND a.hospital_idx = $1 AND a.acknowledged_at IS NULL)::int AS open_alerts
+             WHERE a.patient_idx = p.idx AND a.hospital_idx = $1 AND a.acknowledged_at IS NULL)::int AS open_alerts,
+           COALESCE((SELECT m.missed FROM unnest($6::int[], $7::int[]) AS m(patient_idx, missed)
+                      WHERE m.patient_idx = p.idx), 0)::int AS missed_doses
          FROM patients p
          WHERE ${HOME_CARE_PATIENT} AND ($2::text IS NULL OR p.name ILIKE $2::text)
        ), grouped AS (
          SELECT l.*, s.stale_days,
            CASE WHEN l.out_count > 0 THEN 0
-                WHEN l.last_at IS NULL OR l.last_at <= $3::timestamptz - make_interval(days => s.stale_days) THEN 1
-                ELSE 2 END AS grp
+                WHEN l.missed_doses >= ${MISSED_DOSES_ATTENTION} THEN 1
+                WHEN l.last_at IS NULL OR l.last_at <= $3::timestamptz - make_interval(days => s.stale_days) THEN 2
+                ELSE 3 END AS grp
          FROM listed l CROSS JOIN setting s
        ), page AS (
          SELECT g.*, count(*) OVER () AS total,
            row_number() OVER (ORDER BY g.grp, CASE WHEN g.grp = 0 THEN g.out_at END DESC NULLS LAST,
-                              CASE WHEN g.grp = 1 THEN g.last_at END ASC NULLS FIRST, g.name, g.idx) AS ord
+                              CASE WHEN g.grp = 1 THEN g.missed_doses END DESC,
+                              CASE WHEN g.grp = 2 THEN g.last_at END ASC NULLS FIRST, g.name, g.idx) AS ord
          FROM grouped g
          ORDER BY ord LIMIT $4 OFFSET $5
        )
        SELECT page.idx AS "patientIdx", page.name, page.birth_date::text AS "birthDate", page.sex,
               page.grp, page.out_count AS "outOfRangeCount", page.last_at AS "lastReadingAt",
-              page.open_alerts AS "openAlertCount", page.stale_days AS "staleDays", page.total::int AS total,
+              page.open_alerts AS "openAlertCount", page.missed_doses AS "missedDosesToday", page.stale_days AS "staleDays", page.total::int AS total,
               ${LATEST_JSON}
          FROM page ORDER BY page.ord`,
-      [hospitalIdx, opts.namePattern, opts.now, opts.limit, opts.offset],
+      [
+        hospitalIdx,
+        opts.namePattern,
+        opts.now,
+        opts.limit,
+        opts.offset,
+        opts.missed.map((m) => m.patientIdx),
+        opts.missed.map((m) => m.missed),
+      ],
     );
     return rows.map((row) => ({
       ...row,
-      grp: Number(row.grp) as 0 | 1 | 2,
+      grp: Number(row.grp) as 0 | 1 | 2 | 3,
+      missedDosesToday: Number(row.missedDosesToday),
       total: Number(row.total),
       staleDays: Number(row.staleDays),
       outOfRangeCount: Number(row.outOfRangeCount),

@@ -35,11 +35,13 @@ export interface HomeCareWatchDeps {
   audit: Pick<Audit, 'record'>;
   publisher: { publish(topic: string, payload: unknown): Promise<void> };
   vitalSigns: Pick<VitalSignService, 'summary'>;
+  /** issue 15: today's missed doses per patient of the hospital (the medication service's). */
+  missedDoses?: (hospitalIdx: number) => Promise<{ patientIdx: number; missed: number }[]>;
   now?: () => Date;
 }
 
 const DAY_MS = 86_400_000;
-const GROUPS: readonly WatchGroup[] = ['OUT_OF_RANGE', 'STALE', 'OK'];
+const GROUPS: readonly WatchGroup[] = ['OUT_OF_RANGE', 'MISSED_DOSES', 'STALE', 'OK'];
 const kindOrder = (kind: string) => VITAL_SIGN_KINDS.indexOf(kind as (typeof VITAL_SIGN_KINDS)[number]);
 
 /** `%` and `_` typed in a name are letters, not wildcards. */
@@ -106,11 +108,13 @@ export function createHomeCareWatchService(deps: HomeCareWatchDeps) {
     async watchList(staffIdx: number, query: WatchListQuery): Promise<WatchList> {
       const staff = await staffOf(staffIdx);
       const at = now();
+      const missed = (await deps.missedDoses?.(staff.hospitalIdx)) ?? [];
       const rows = await repo.watchList(deps.db, staff.hospitalIdx, {
         namePattern: query.q ? likePattern(query.q) : null,
         now: at,
         limit: query.pSize,
         offset: (query.pNum - 1) * query.pSize,
+        missed,
       });
       await Promise.all(
         rows.map((row) =>
@@ -137,6 +141,7 @@ export function createHomeCareWatchService(deps: HomeCareWatchDeps) {
               ? null
               : Math.max(0, Math.floor((at.getTime() - row.lastReadingAt.getTime()) / DAY_MS)),
           openAlertCount: row.openAlertCount,
+          missedDosesToday: row.missedDosesToday,
           latest: presentLatest(row.latest, row.targets),
         })),
         totalCount: rows[0]?.total ?? 0,

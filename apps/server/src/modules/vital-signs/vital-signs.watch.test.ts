@@ -126,6 +126,46 @@ describe('the watch list', () => {
     expect(list.data!.dataList.some((p) => p.patientIdx === never.idx)).toBe(true);
   });
 
+  it('puts a patient with two or more doses missed today near the top, with the count (issue 15)', async () => {
+    const ward = await freshWard();
+    const missedTwice = await homePatient('약두번놓침', ward.hospital);
+    const missedOnce = await homePatient('약한번놓침', ward.hospital);
+    const steady = await homePatient('꾸준기록', ward.hospital);
+    const high = await homePatient('혈압높음', ward.hospital);
+    await record(steady.accessToken, { kind: 'BLOOD_PRESSURE', systolic: 118, diastolic: 76 });
+    await record(missedOnce.accessToken, { kind: 'BLOOD_PRESSURE', systolic: 118, diastolic: 76 });
+    await record(missedTwice.accessToken, { kind: 'BLOOD_PRESSURE', systolic: 118, diastolic: 76 });
+    await record(high.accessToken, { kind: 'BLOOD_PRESSURE', systolic: 165, diastolic: 95 });
+    // Doses missed earlier today (Korean day): between its midnight and now.
+    const now = Date.now();
+    const kstMidnight = Math.floor((now + 9 * HOUR) / DAY) * DAY - 9 * HOUR;
+    const earlierToday = (share: number) => new Date(kstMidnight + (now - kstMidnight) * share);
+    const missDoses = async (patientIdx: number, count: number) => {
+      const { rows } = await t.app.db.query<{ idx: number }>(
+        `INSERT INTO medications (patient_idx, name, form, dose_per_intake, times, start_date, schedule_from)
+         VALUES ($1, '메트포르민정500밀리그램', 'TABLET', 1, ARRAY['08:00'], CURRENT_DATE, now()) RETURNING idx`,
+        [patientIdx],
+      );
+      for (let i = 1; i <= count; i++)
+        await t.app.db.query(
+          `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, status, closed_at)
+           VALUES ($1, $2, $3, 'MISSED', now())`,
+          [rows[0]!.idx, patientIdx, earlierToday(i / (count + 1))],
+        );
+    };
+    await missDoses(missedTwice.idx, 2);
+    await missDoses(missedOnce.idx, 1);
+
+    const list = await watchList(ward.token);
+    expect(list.code).toBe(ResultCode.SUCCESS);
+    expect(list.data!.dataList.map((p) => [p.name, p.group, p.missedDosesToday])).toEqual([
+      ['혈압높음', 'OUT_OF_RANGE', 0],
+      ['약두번놓침', 'MISSED_DOSES', 2],
+      ['꾸준기록', 'OK', 0],
+      ['약한번놓침', 'OK', 0],
+    ]);
+  });
+
   it("takes the hospital's own N: five silent days are not stale when N is 7", async () => {
     const ward = await freshWard();
     const silent = await homePatient('다조용', ward.hospital);

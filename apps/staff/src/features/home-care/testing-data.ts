@@ -35,6 +35,7 @@ export function watchPatient(overrides: Partial<WatchPatient> = {}): WatchPatien
     lastReadingAt: new Date(Date.now() - 3_600_000).toISOString(),
     daysSinceLast: 0,
     openAlertCount: 0,
+    missedDosesToday: 0,
     latest: [],
     ...overrides,
   };

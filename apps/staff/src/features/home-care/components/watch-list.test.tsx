@@ -40,6 +40,23 @@ function renderList(
 const rows = () => within(screen.getByRole('list', { name: '재택 환자 관찰' })).getAllByRole('listitem');
 
 describe('the home-care watch list', () => {
+  it('says in words when doses were missed today, as the group or beside another reason', async () => {
+    renderList([
+      watchPatient({
+        patientIdx: 1,
+        name: '나고혈',
+        group: 'OUT_OF_RANGE',
+        outOfRangeCount: 1,
+        missedDosesToday: 3,
+      }),
+      watchPatient({ patientIdx: 2, name: '마놓침', group: 'MISSED_DOSES', missedDosesToday: 2 }),
+    ]);
+    await screen.findByText('마놓침');
+    expect(within(rows()[0]!).getByText('범위 벗어남 1건 (24시간)')).toBeInTheDocument();
+    expect(within(rows()[0]!).getByText('오늘 놓친 약 3회')).toBeInTheDocument();
+    expect(within(rows()[1]!).getByText('오늘 놓친 약 2회')).toBeInTheDocument();
+  });
+
   it("keeps the server's order and says why each patient is there in words", async () => {
     renderList([
       watchPatient({

@@ -23,6 +23,12 @@ function GroupTag({ patient }: { patient: WatchPatient }) {
         {t('homeCare.group.OUT_OF_RANGE', { count: patient.outOfRangeCount })}
       </Tag>
     );
+  if (patient.group === 'MISSED_DOSES')
+    return (
+      <Tag color="#c92a2a" variant="solid">
+        {t('homeCare.group.MISSED_DOSES', { count: patient.missedDosesToday })}
+      </Tag>
+    );
   if (patient.group === 'STALE')
     return (
       <Tag color="#8a6100" variant="solid">
@@ -106,6 +112,11 @@ export function WatchList() {
                     {patient.name}
                   </Link>
                   <GroupTag patient={patient} />
+                  {patient.group !== 'MISSED_DOSES' && patient.missedDosesToday > 0 && (
+                    <Tag color="#8a6100" variant="solid">
+                      {t('homeCare.group.MISSED_DOSES', { count: patient.missedDosesToday })}
+                    </Tag>
+                  )}
                   {patient.openAlertCount > 0 && (
                     <Tag color="#5c0011" variant="solid">
                       {t('homeCare.openAlerts', { count: patient.openAlertCount })}
