@@ -11,6 +11,11 @@ export interface Jobs {
   register(job: Job): void;
   /** Runs one job now and returns how many items it handled (tests and the CLI use this). */
   runNow(name: string): Promise<number>;
+  /**
+   * Resolves once no pass is running, including passes started meanwhile: tests that compare
+   * the database before and after a call wait for work a call kicked off (a push delivery pass).
+   */
+  settled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -64,6 +69,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         registered.set(job.name, job);
       },
       runNow,
+      async settled() {
+        while (running.size > 0) await Promise.allSettled(running.values());
+      },
     });
 
     if (autoStart) {

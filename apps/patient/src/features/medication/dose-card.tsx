@@ -16,7 +16,9 @@ export function DoseStatus({ dose }: { dose: Dose }) {
           time: dose.takenAt ? timeText(dose.takenAt, i18n.language) : '',
         })
       : dose.status === 'SKIPPED'
-        ? t('medication.skipped')
+        ? dose.skipReason
+          ? t('medication.skippedWithReason', { reason: dose.skipReason })
+          : t('medication.skipped')
         : dose.status === 'MISSED'
           ? t('medication.missed')
           : dose.dueNow
@@ -59,12 +61,35 @@ export function DoseCard({ dose, actions = true }: { dose: Dose; actions?: boole
   };
 
   const skip = async () => {
+    // The optional reason (issue 15: "skipped, with an optional reason") is typed in the dialog.
+    let reason = '';
     const confirmed = await Dialog.confirm({
-      content: t('medication.skipConfirm'),
+      content: (
+        <div className="med-skip">
+          <p>{t('medication.skipConfirm')}</p>
+          <label className="med-skip-label" htmlFor={`skip-reason-${dose.idx}`}>
+            {t('medication.skipReason')}
+          </label>
+          <input
+            id={`skip-reason-${dose.idx}`}
+            className="med-skip-input"
+            maxLength={200}
+            placeholder={t('medication.skipReasonHint')}
+            onChange={(event) => {
+              reason = event.target.value;
+            }}
+          />
+        </div>
+      ),
       confirmText: t('medication.skipOk'),
       cancelText: t('medication.cancel'),
     });
-    if (confirmed) await run({ kind: 'skip', doseIdx: dose.idx }, t('medication.skippedDone'));
+    const trimmed = reason.trim();
+    if (confirmed)
+      await run(
+        { kind: 'skip', doseIdx: dose.idx, ...(trimmed ? { reason: trimmed } : {}) },
+        t('medication.skippedDone'),
+      );
   };
 
   const meal = dose.meal === 'NONE' ? null : t(`medication.meal.${dose.meal}`);

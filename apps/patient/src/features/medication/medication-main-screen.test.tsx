@@ -116,6 +116,34 @@ describe('the medication main screen', () => {
     expect(await within(morning).findByText(/복용 완료 /)).toBeInTheDocument();
   });
 
+  it('skips a dose with the reason typed in the dialog, and says the reason afterwards', async () => {
+    let skipped: string | null = null;
+    const api = mockApi({
+      [DOSES]: () => ({
+        body: ok([
+          skipped === null
+            ? dose({ idx: 1, dueNow: true, takeable: true })
+            : dose({ idx: 1, status: 'SKIPPED', skipReason: skipped }),
+        ]),
+      }),
+      [LIST]: () => ({ body: ok([medication]) }),
+      [`PUT ${apiPaths.medication.skipDose}`]: (request) => {
+        skipped = (request.body as { reason?: string }).reason ?? '';
+        return { body: ok(dose({ idx: 1, status: 'SKIPPED', skipReason: skipped })) };
+      },
+    });
+    renderMain();
+    // The dialog's mask blocks pointer events while it animates in (antd-mobile).
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(await screen.findByRole('button', { name: '건너뛰기' }));
+    await user.type(await screen.findByLabelText('건너뛰는 이유 (선택)'), ' 속이 불편해서 ');
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: '건너뛰기' }));
+    expect(await screen.findByText('이번 복용을 건너뛰었습니다.')).toBeInTheDocument();
+    expect(api.seen.find((r) => r.method === 'PUT')?.body).toEqual({ doseIdx: 1, reason: '속이 불편해서' });
+    expect(await screen.findByText('건너뜀 · 속이 불편해서')).toBeInTheDocument();
+  });
+
   it('shows the server’s reason when a dose cannot be taken yet', async () => {
     mockApi({
       [DOSES]: () => ({ body: ok([dose({ dueNow: true, takeable: true })]) }),

@@ -125,7 +125,9 @@ describe('random and malformed bodies at every write call', () => {
       .join(', ')})) AS hash`;
     // Reads are audited in group commits after their answer (decision 005): flush first, so an
     // earlier successful read's entry never lands inside a later refused call's window.
+    // A call may also kick a job pass that writes after its answer (a push delivery): wait for it.
     fingerprint = async () => {
+      await t.app.jobs.settled();
       await t.app.audit.flush();
       return (await t.app.db.one<{ hash: string }>(sql)).hash;
     };
