@@ -70,7 +70,8 @@ test.describe('advertising is one fact (issue 10 point 6)', () => {
     await navigate(page, '/hospital/common/alarm');
     const alarmSwitch = page.getByRole('switch', { name: /^광고성 정보 수신/ });
     await expect(alarmSwitch).not.toBeChecked();
-    await alarmSwitch.check({ force: true }); // the drawn track covers the native checkbox
+    // The drawn track covers the native checkbox; controlled, it moves once the server answered.
+    await alarmSwitch.click({ force: true });
     await expect(alarmSwitch).toBeChecked();
 
     await navigate(page, '/hospital/common/agreelist');

@@ -18,7 +18,8 @@ import { migrate } from '../../apps/server/src/plugins/db/migrate.ts';
 import { createStaff } from '../../apps/server/src/testing/factories.ts';
 import { STAFF_POOL_PASSWORD, type PooledStaff } from './staff-pool.ts';
 
-const PER_HOSPITAL: Record<StaffRole, number> = { NURSE: 12, COUNSELLOR: 4, DOCTOR: 4, ADMIN: 4 };
+// Every claim (and every retry's) takes one for good: room for the specs of all features, twice.
+const PER_HOSPITAL: Record<StaffRole, number> = { NURSE: 40, COUNSELLOR: 8, DOCTOR: 8, ADMIN: 12 };
 
 const [dataDir, poolFile] = process.argv.slice(2);
 if (!dataDir || !poolFile) {
