@@ -530,7 +530,10 @@ export const apiCalls = {
   },
   // issue 17 — Q&A with the care team
   qna: {
-    createQuestion: call(r.qna.createQuestion, { body: createQuestionBodySchema, response: qnaQuestionSchema }),
+    createQuestion: call(r.qna.createQuestion, {
+      body: createQuestionBodySchema,
+      response: qnaQuestionSchema,
+    }),
     getMyQuestions: call(r.qna.getMyQuestions, { query: myQuestionsQuerySchema, response: qnaPageSchema }),
     getQuestion: call(r.qna.getQuestion, { query: qnaIdxQuerySchema, response: qnaQuestionSchema }),
     getPhoto: call(r.qna.getPhoto, { query: qnaIdxQuerySchema, response: qnaPhotoSchema }),
@@ -545,7 +548,10 @@ export const apiCalls = {
     assignToMe: call(r.qna.assignToMe, { body: qnaIdxBodySchema, response: qnaStaffQuestionSchema }),
     answer: call(r.qna.answer, { body: qnaReplyBodySchema, response: qnaStaffQuestionSchema }),
     getTemplates: call(r.qna.getTemplates, { response: z.array(qnaTemplateSchema) }),
-    createTemplate: call(r.qna.createTemplate, { body: createQnaTemplateBodySchema, response: qnaTemplateSchema }),
+    createTemplate: call(r.qna.createTemplate, {
+      body: createQnaTemplateBodySchema,
+      response: qnaTemplateSchema,
+    }),
     deleteTemplate: call(r.qna.deleteTemplate, { body: qnaIdxBodySchema, response: emptyDataSchema }),
   },
 } as const satisfies {

@@ -27,7 +27,10 @@ const text = (max: number) => safeText().trim().min(1, V.required).max(max, V.le
 
 /** base64 of the photo as taken; the server reads its type from the bytes. */
 export const qnaPhotoInputSchema = z.strictObject({
-  dataBase64: z.string().min(1, V.required).max(Math.ceil(QNA_PHOTO_MAX_BYTES / 3) * 4 + 16, V.invalid),
+  dataBase64: z
+    .string()
+    .min(1, V.required)
+    .max(Math.ceil(QNA_PHOTO_MAX_BYTES / 3) * 4 + 16, V.invalid),
 });
 
 /** `POST /qna/createQuestion`: a resend with the same `clientRequestId` returns the first question. */

@@ -1151,9 +1151,21 @@ const enUS: Catalogue = {
   },
   // issue 17 — Q&A with the care team
   qna: {
-    category: { MEDICATION: 'Medication', SYMPTOM: 'Symptoms', DIET: 'Diet', DEVICE: 'Device use', OTHER: 'Other' },
+    category: {
+      MEDICATION: 'Medication',
+      SYMPTOM: 'Symptoms',
+      DIET: 'Diet',
+      DEVICE: 'Device use',
+      OTHER: 'Other',
+    },
     status: { WAITING: 'Awaiting answer', ANSWERED: 'Answered', CLOSED: 'Closed' },
-    role: { NURSE: 'Nurse', DOCTOR: 'Doctor', COUNSELLOR: 'Counsellor', ADMIN: 'Administrator', OTHER: 'Care team' },
+    role: {
+      NURSE: 'Nurse',
+      DOCTOR: 'Doctor',
+      COUNSELLOR: 'Counsellor',
+      ADMIN: 'Administrator',
+      OTHER: 'Care team',
+    },
     field: { category: 'Category', title: 'Title', text: 'Question', photos: 'Photos' },
     list: {
       title: 'Ask the care team',
@@ -1168,7 +1180,8 @@ const enUS: Catalogue = {
     },
     register: {
       title: 'Ask a question',
-      intro: 'You will be notified when the care team answers. For urgent symptoms call 119 or the hospital now.',
+      intro:
+        'You will be notified when the care team answers. For urgent symptoms call 119 or the hospital now.',
       categoryRequired: 'Please choose a category',
       photoHelp: 'Up to {{max}} photos, 8 MB each. Location data is removed on the server.',
       photoChoose: 'Take or choose a photo',

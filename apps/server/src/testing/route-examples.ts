@@ -254,7 +254,12 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.homeCare.acknowledgeAlert}`]: { body: { alertIdx: 1 } },
   // issue 17 — Q&A with the care team
   [`POST ${apiPaths.qna.createQuestion}`]: {
-    body: { category: 'SYMPTOM', title: '어지러워요', text: '아침마다 어지럽습니다', clientRequestId: 'route-example-1' },
+    body: {
+      category: 'SYMPTOM',
+      title: '어지러워요',
+      text: '아침마다 어지럽습니다',
+      clientRequestId: 'route-example-1',
+    },
   },
   [`GET ${apiPaths.qna.getMyQuestions}`]: { query: { pNum: '1', pSize: '10' } },
   [`GET ${apiPaths.qna.getQuestion}`]: { query: { idx: '1' } },

@@ -35,12 +35,9 @@ export const homecareRoutes: RouteObject[] = [
       () => ({}),
     ),
   },
-  ...[
-    p.telemedicineConfig,
-    p.telemedicineList,
-    p.telemedicineVideoCall,
-    p.telemedicineDetail,
-  ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
+  ...[p.telemedicineConfig, p.telemedicineList, p.telemedicineVideoCall, p.telemedicineDetail].map(
+    (route): RouteObject => ({ path: route.path, ...preparing('homecare') }),
+  ),
   // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
   {
     path: p.myStatusDashboard.path,

@@ -117,7 +117,9 @@ function MessageItem({ message }: { message: QnaMessage }) {
         {staff
           ? t('qna.detail.staffAuthor', {
               name: message.authorName,
-              role: t(`qna.role.${message.authorRole ?? 'OTHER'}`, { defaultValue: message.authorRole ?? '' }),
+              role: t(`qna.role.${message.authorRole ?? 'OTHER'}`, {
+                defaultValue: message.authorRole ?? '',
+              }),
             })
           : t('qna.detail.me')}
       </span>

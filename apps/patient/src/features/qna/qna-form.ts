@@ -16,7 +16,14 @@ export async function readPhoto(file: File): Promise<{ photo: ChosenPhoto } | { 
   if (file.size > QNA_PHOTO_MAX_BYTES) return { error: 'size' };
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const dataBase64 = btoa(binary);
-  return { photo: { dataBase64, name: file.name, previewUrl: `data:${file.type || 'image/jpeg'};base64,${dataBase64}` } };
+  return {
+    photo: {
+      dataBase64,
+      name: file.name,
+      previewUrl: `data:${file.type || 'image/jpeg'};base64,${dataBase64}`,
+    },
+  };
 }

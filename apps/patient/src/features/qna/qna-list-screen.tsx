@@ -51,7 +51,12 @@ export function QnaListScreen() {
           </ul>
           {pages > 1 && (
             <nav className="qna-pager" aria-label={t('qna.list.pager')}>
-              <button type="button" className="btn" disabled={pNum <= 1} onClick={() => setPNum((n) => n - 1)}>
+              <button
+                type="button"
+                className="btn"
+                disabled={pNum <= 1}
+                onClick={() => setPNum((n) => n - 1)}
+              >
                 {t('qna.list.newer')}
               </button>
               <span className="qna-meta">{t('qna.list.pageOf', { page: pNum, pages })}</span>

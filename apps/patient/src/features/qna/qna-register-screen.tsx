@@ -153,7 +153,11 @@ export function QnaRegisterScreen() {
             <ul className="qna-photo-list">
               {photos.map((photo, i) => (
                 <li key={`${photo.name}-${i}`}>
-                  <img className="qna-photo" src={photo.previewUrl} alt={t('qna.register.photoAlt', { n: i + 1 })} />
+                  <img
+                    className="qna-photo"
+                    src={photo.previewUrl}
+                    alt={t('qna.register.photoAlt', { n: i + 1 })}
+                  />
                   <button
                     type="button"
                     className="btn btn-block"

@@ -19,7 +19,8 @@ export function useQnaLive(): void {
   }, [rt, accessToken]);
   useRealtimeTopic(accessToken && myData ? topics.notificationPatient(myData.idx) : null, (payload) => {
     const parsed = notificationSchema.safeParse(payload);
-    if (parsed.success && parsed.data.kind === 'qna') void queryClient.invalidateQueries({ queryKey: qnaRoot });
+    if (parsed.success && parsed.data.kind === 'qna')
+      void queryClient.invalidateQueries({ queryKey: qnaRoot });
   });
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: qnaRoot }));
 }

@@ -151,12 +151,10 @@ export const qnaRepository = {
     idx: number,
     state: { status: QnaStatus; waitingSince: Date | null; at: Date },
   ): Promise<void> {
-    await db.query(`UPDATE qna_question SET status = $2, waiting_since = $3, updated_at = $4 WHERE idx = $1`, [
-      idx,
-      state.status,
-      state.waitingSince?.toISOString() ?? null,
-      state.at.toISOString(),
-    ]);
+    await db.query(
+      `UPDATE qna_question SET status = $2, waiting_since = $3, updated_at = $4 WHERE idx = $1`,
+      [idx, state.status, state.waitingSince?.toISOString() ?? null, state.at.toISOString()],
+    );
   },
 
   async assign(db: Sql, idx: number, staffIdx: number, at: Date): Promise<void> {

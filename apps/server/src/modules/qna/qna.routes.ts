@@ -28,12 +28,18 @@ export const qnaRoutes: FastifyPluginAsyncZod<{ qna: QnaService }> = async (app,
   });
 
   app.route({
-    ...routeOf(calls.getQuestion, { auth: 'patient', summary: "One of the patient's questions with its answers" }),
+    ...routeOf(calls.getQuestion, {
+      auth: 'patient',
+      summary: "One of the patient's questions with its answers",
+    }),
     handler: async (request) => ok(request, await qna.question(patientOf(request).idx, request.query.idx)),
   });
 
   app.route({
-    ...routeOf(calls.getPhoto, { auth: 'patient', summary: "A photo of the patient's question (JPEG, no metadata)" }),
+    ...routeOf(calls.getPhoto, {
+      auth: 'patient',
+      summary: "A photo of the patient's question (JPEG, no metadata)",
+    }),
     handler: async (request) => ok(request, await qna.photo(patientOf(request).idx, request.query.idx)),
   });
 
@@ -61,11 +67,15 @@ export const qnaRoutes: FastifyPluginAsyncZod<{ qna: QnaService }> = async (app,
       auth: 'staff',
       summary: "A question of the hospital's home-care patient, with its answers",
     }),
-    handler: async (request) => ok(request, await qna.patientQuestion(staffOf(request).idx, request.query.idx)),
+    handler: async (request) =>
+      ok(request, await qna.patientQuestion(staffOf(request).idx, request.query.idx)),
   });
 
   app.route({
-    ...routeOf(calls.getPatientPhoto, { auth: 'staff', summary: "A photo of a question (the hospital's only)" }),
+    ...routeOf(calls.getPatientPhoto, {
+      auth: 'staff',
+      summary: "A photo of a question (the hospital's only)",
+    }),
     handler: async (request) => ok(request, await qna.patientPhoto(staffOf(request).idx, request.query.idx)),
   });
 
@@ -91,7 +101,10 @@ export const qnaRoutes: FastifyPluginAsyncZod<{ qna: QnaService }> = async (app,
   });
 
   app.route({
-    ...routeOf(calls.deleteTemplate, { auth: 'staff', summary: "Delete one of the hospital's answer templates" }),
+    ...routeOf(calls.deleteTemplate, {
+      auth: 'staff',
+      summary: "Delete one of the hospital's answer templates",
+    }),
     handler: async (request) => {
       await qna.deleteTemplate(staffOf(request).idx, request.body.idx);
       return ok(request, {});

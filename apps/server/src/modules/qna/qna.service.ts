@@ -156,7 +156,11 @@ export function createQnaService(deps: QnaServiceDeps) {
   }
 
   return {
-    async createQuestion(patientIdx: number, body: CreateQuestionBody, locale: AppLocale): Promise<QnaQuestion> {
+    async createQuestion(
+      patientIdx: number,
+      body: CreateQuestionBody,
+      locale: AppLocale,
+    ): Promise<QnaQuestion> {
       const patient = await deps.people.patient(patientIdx);
       if (!patient) throw new DomainError('NOT_LOGGED_IN');
       if (patient.chosenHospitalIdx === null) throw new DomainError('HOSPITAL_NOT_CHOSEN');
@@ -311,7 +315,13 @@ export function createQnaService(deps: QnaServiceDeps) {
         if (q.status === 'CLOSED') throw new DomainError('QNA_STATE');
         await repo.assign(tx, idx, staffIdx, now());
         await deps.audit.record(
-          { actorType: 'staff', actorIdx: staffIdx, action: 'qna.assign', patientIdx: q.patientIdx, detail: { idx } },
+          {
+            actorType: 'staff',
+            actorIdx: staffIdx,
+            action: 'qna.assign',
+            patientIdx: q.patientIdx,
+            detail: { idx },
+          },
           tx,
         );
         return staffDetail(tx, (await repo.find(tx, idx))!);
@@ -337,7 +347,13 @@ export function createQnaService(deps: QnaServiceDeps) {
         await repo.setState(tx, idx, { status: 'ANSWERED', waitingSince: null, at });
         if (q.assigneeIdx === null) await repo.assign(tx, idx, staffIdx, at);
         await deps.audit.record(
-          { actorType: 'staff', actorIdx: staffIdx, action: 'qna.answer', patientIdx: q.patientIdx, detail: { idx } },
+          {
+            actorType: 'staff',
+            actorIdx: staffIdx,
+            action: 'qna.answer',
+            patientIdx: q.patientIdx,
+            detail: { idx },
+          },
           tx,
         );
         return staffDetail(tx, (await repo.find(tx, idx))!);

@@ -46,7 +46,12 @@ async function cameraJpeg() {
   return sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#80a0d0' } })
     .withExif({
       IFD0: { Make: 'TestPhone' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 59/1', GPSLongitudeRef: 'E', GPSLongitude: '126/1 58/1 40/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 33/1 59/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '126/1 58/1 40/1',
+      },
     })
     .jpeg()
     .toBuffer();
@@ -97,7 +102,12 @@ describe('a question', () => {
     const asked = await ask(patient.token);
     expect(asked.code).toBe(ResultCode.SUCCESS);
     const q = asked.data!;
-    expect(q).toMatchObject({ status: 'WAITING', category: 'SYMPTOM', title: '아침에 어지러워요', messages: [] });
+    expect(q).toMatchObject({
+      status: 'WAITING',
+      category: 'SYMPTOM',
+      title: '아침에 어지러워요',
+      messages: [],
+    });
     expect(q.waitingSince).not.toBeNull();
 
     const answered = await answer(nurse.token, q.idx);
@@ -169,7 +179,9 @@ describe('a question', () => {
       photos: Array.from({ length: 4 }, () => ({ dataBase64: 'aGVsbG8=' })),
     });
     expect(tooMany.code).toBe(ResultCode.VALIDATION_FAILED);
-    const notPhoto = await ask(patient.token, { photos: [{ dataBase64: Buffer.from('<svg/>').toString('base64') }] });
+    const notPhoto = await ask(patient.token, {
+      photos: [{ dataBase64: Buffer.from('<svg/>').toString('base64') }],
+    });
     expect(notPhoto.code).toBe(ResultCode.QNA_INVALID);
     expect((notPhoto.data as { fields: { field: string; message: string }[] }).fields[0]).toEqual({
       field: 'photos.0',
@@ -226,11 +238,16 @@ describe('photos', () => {
     expect(otherStaff.code).toBe(ResultCode.NOT_FOUND);
     // The patient's token does not open the staff call, nor the staff's the patient's.
     expect(
-      (await client().get(apiPaths.qna.getPatientPhoto, { token: patient.token, query: { idx: q.photoIdxs[0] } }))
-        .status,
+      (
+        await client().get(apiPaths.qna.getPatientPhoto, {
+          token: patient.token,
+          query: { idx: q.photoIdxs[0] },
+        })
+      ).status,
     ).toBeGreaterThanOrEqual(401);
     expect(
-      (await client().get(apiPaths.qna.getPhoto, { token: nurse.token, query: { idx: q.photoIdxs[0] } })).status,
+      (await client().get(apiPaths.qna.getPhoto, { token: nurse.token, query: { idx: q.photoIdxs[0] } }))
+        .status,
     ).toBeGreaterThanOrEqual(401);
   });
 });
@@ -247,11 +264,22 @@ describe('isolation', () => {
     expect(list.data!.dataList.map((s) => s.idx)).not.toContain(q.idx);
     for (const call of [
       () => client().get(apiPaths.qna.getQuestion, { token: other.token, query: { idx: q.idx } }),
-      () => client().post(apiPaths.qna.addFollowUp, { token: other.token, body: { idx: q.idx, text: '남의 질문' } }),
+      () =>
+        client().post(apiPaths.qna.addFollowUp, {
+          token: other.token,
+          body: { idx: q.idx, text: '남의 질문' },
+        }),
       () => client().put(apiPaths.qna.closeQuestion, { token: other.token, body: { idx: q.idx } }),
     ])
       expect((await call()).code).toBe(ResultCode.NOT_FOUND);
-    expect((await client().get<QnaQuestion>(apiPaths.qna.getQuestion, { token: owner.token, query: { idx: q.idx } })).data!.status).toBe('WAITING');
+    expect(
+      (
+        await client().get<QnaQuestion>(apiPaths.qna.getQuestion, {
+          token: owner.token,
+          query: { idx: q.idx },
+        })
+      ).data!.status,
+    ).toBe('WAITING');
     // Without a token nothing answers.
     expect((await client().get(apiPaths.qna.getMyQuestions)).status).toBe(401);
   });
@@ -273,7 +301,11 @@ describe('isolation', () => {
       () => client().get(apiPaths.qna.getPatientQuestion, { token: stranger.token, query: { idx: q.idx } }),
       () => client().put(apiPaths.qna.assignToMe, { token: stranger.token, body: { idx: q.idx } }),
       () => answer(stranger.token, q.idx),
-      () => client().get(apiPaths.qna.getPatientQuestion, { token: nurse.token, query: { idx: notHomeCare.idx } }),
+      () =>
+        client().get(apiPaths.qna.getPatientQuestion, {
+          token: nurse.token,
+          query: { idx: notHomeCare.idx },
+        }),
       () => answer(nurse.token, notHomeCare.idx),
     ])
       expect((await call()).code).toBe(ResultCode.NOT_FOUND);
@@ -282,9 +314,15 @@ describe('isolation', () => {
     expect((await answer(patient.token, q.idx)).status).toBeGreaterThanOrEqual(401);
 
     // Another hospital chosen later: the question leaves this hospital's queue.
-    await t.app.db.query('UPDATE patients SET chose_hospital_idx = $2 WHERE idx = $1', [patient.idx, otherHospitalIdx]);
+    await t.app.db.query('UPDATE patients SET chose_hospital_idx = $2 WHERE idx = $1', [
+      patient.idx,
+      otherHospitalIdx,
+    ]);
     expect((await queue(nurse.token)).data!.map((item) => item.idx)).not.toContain(q.idx);
-    await t.app.db.query('UPDATE patients SET chose_hospital_idx = $2 WHERE idx = $1', [patient.idx, hospitalIdx]);
+    await t.app.db.query('UPDATE patients SET chose_hospital_idx = $2 WHERE idx = $1', [
+      patient.idx,
+      hospitalIdx,
+    ]);
 
     const read = await client().get<QnaStaffQuestion>(apiPaths.qna.getPatientQuestion, {
       token: nurse.token,
@@ -315,7 +353,9 @@ describe('the queue', () => {
       body: { idx: third.idx },
     });
     expect(taken.data).toMatchObject({ assigneeIdx: nurse.idx, assigneeName: '이담당' });
-    expect((await queue(nurse.token, 'WAITING')).data!.find((i) => i.idx === third.idx)!.assigneeName).toBe('이담당');
+    expect((await queue(nurse.token, 'WAITING')).data!.find((i) => i.idx === third.idx)!.assigneeName).toBe(
+      '이담당',
+    );
     expect((await queue(nurse.token, 'BOGUS')).code).toBe(ResultCode.VALIDATION_FAILED);
   });
 });
@@ -338,7 +378,10 @@ describe('answer templates', () => {
       body: { idx: created.data!.idx },
     });
     expect(refused.code).toBe(ResultCode.NOT_FOUND);
-    const empty = await client().post(apiPaths.qna.createTemplate, { token: nurse.token, body: { title: '', text: '' } });
+    const empty = await client().post(apiPaths.qna.createTemplate, {
+      token: nurse.token,
+      body: { title: '', text: '' },
+    });
     expect(empty.code).toBe(ResultCode.VALIDATION_FAILED);
     const deleted = await client().delete(apiPaths.qna.deleteTemplate, {
       token: nurse.token,
