@@ -96,7 +96,7 @@ test.describe('Q&A with the care team', () => {
       await panel.getByRole('button', { name: '내가 담당하기' }).click();
       await expect(staffPage.getByText('담당자로 지정되었습니다.')).toBeVisible();
       await panel
-        .getByLabel('답변')
+        .getByLabel('답변', { exact: true })
         .fill('다리를 심장보다 높게 두고 쉬어 주세요. 내일도 부으면 외래로 오세요.');
       await checkA11y(staffPage);
       await panel.getByRole('button', { name: '답변 보내기' }).click();

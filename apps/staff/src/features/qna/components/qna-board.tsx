@@ -185,7 +185,7 @@ function QuestionBody({ q }: { q: QnaStaffQuestion }) {
   const failed = (e: unknown) => void message.error(`${t('qna.actionFailed')} ${errorMessage(e, t)}`);
   return (
     <div className="qna-body">
-      <dl className="doc-facts">
+      <dl className="qna-facts">
         <dt>{t('qna.columns.status')}</dt>
         <dd>
           <Tag color={STATUS_COLOUR[q.status]} variant="solid">
@@ -212,7 +212,7 @@ function QuestionBody({ q }: { q: QnaStaffQuestion }) {
         {t('qna.thread')}
       </Typography.Title>
       {q.messages.length === 0 ? (
-        <Typography.Text type="secondary">{t('qna.noAnswers')}</Typography.Text>
+        <p className="qna-muted">{t('qna.noAnswers')}</p>
       ) : (
         <ol className="qna-thread">
           {q.messages.map((m) => (
@@ -232,7 +232,7 @@ function QuestionBody({ q }: { q: QnaStaffQuestion }) {
         </ol>
       )}
       {q.status === 'CLOSED' ? (
-        <Typography.Text type="secondary">{t('qna.closedHelp')}</Typography.Text>
+        <p className="qna-muted">{t('qna.closedHelp')}</p>
       ) : (
         <>
           {q.assigneeIdx !== me?.idx && (
@@ -297,7 +297,7 @@ function Readings({ patientIdx }: { patientIdx: number }) {
       ) : readings.data.latest.length === 0 ? (
         <Typography.Text type="secondary">{t('qna.noReadings')}</Typography.Text>
       ) : (
-        <dl className="doc-facts">
+        <dl className="qna-facts">
           {readings.data.latest.map((r) => (
             <div key={r.idx} className="qna-reading">
               <dt>{t(`homeCare.kind.${r.kind}`)}</dt>
@@ -371,7 +371,7 @@ function AnswerForm({ q }: { q: QnaStaffQuestion }) {
   };
 
   return (
-    <div className="doc-issue">
+    <div className="qna-answer">
       <Space wrap>
         <Select<number>
           aria-label={t('qna.useTemplate')}
@@ -396,7 +396,7 @@ function AnswerForm({ q }: { q: QnaStaffQuestion }) {
           </Button>
         )}
       </Space>
-      <label htmlFor="qna-answer" className="doc-label">
+      <label htmlFor="qna-answer" className="qna-label">
         {t('qna.answerLabel')}
       </label>
       <Input.TextArea
@@ -417,13 +417,13 @@ function AnswerForm({ q }: { q: QnaStaffQuestion }) {
           {error}
         </Typography.Text>
       )}
-      <Space wrap className="doc-actions">
+      <Space wrap className="qna-actions">
         <Button type="primary" loading={answer.isPending} onClick={send}>
           {t('qna.sendAnswer')}
         </Button>
       </Space>
       <div className="qna-save-template">
-        <label htmlFor="qna-template-title" className="doc-label">
+        <label htmlFor="qna-template-title" className="qna-label">
           {t('qna.templateTitle')}
         </label>
         <Space wrap>
