@@ -199,7 +199,8 @@ test.describe('Q&A with the care team', () => {
 
       await staffPage.setViewportSize({ width: 1280, height: 1000 });
       await loginAsStaff(staffPage, staff.account.loginId, { password: staff.account.password });
-      await staffPage.goto('/staff/#/qna');
+      await staffPage.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: 'Q&A' }).click();
+      await expect(staffPage.getByRole('heading', { name: '재택 환자 질문' })).toBeVisible();
       const row = staffPage.getByRole('row').filter({ hasText: '혈당계 사용법' });
       await row.getByRole('button', { name: /열기$/ }).click();
       await expect(staffPage.getByRole('complementary').getByText('숫자가 안 나옵니다.')).toBeVisible();
