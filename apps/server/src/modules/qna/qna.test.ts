@@ -173,7 +173,9 @@ describe('a question', () => {
     const patient = await homePatient();
     const bad = await ask(patient.token, { title: '   ', text: '', category: 'NOPE' });
     expect(bad.code).toBe(ResultCode.VALIDATION_FAILED);
-    const fields = (bad.data as { fields: { field: string; message: string }[] }).fields.map((f) => f.field);
+    const fields = (bad.data as unknown as { fields: { field: string; message: string }[] }).fields.map(
+      (f) => f.field,
+    );
     expect(fields).toEqual(expect.arrayContaining(['title', 'text', 'category']));
     const tooMany = await ask(patient.token, {
       photos: Array.from({ length: 4 }, () => ({ dataBase64: 'aGVsbG8=' })),
@@ -183,7 +185,7 @@ describe('a question', () => {
       photos: [{ dataBase64: Buffer.from('<svg/>').toString('base64') }],
     });
     expect(notPhoto.code).toBe(ResultCode.QNA_INVALID);
-    expect((notPhoto.data as { fields: { field: string; message: string }[] }).fields[0]).toEqual({
+    expect((notPhoto.data as unknown as { fields: { field: string; message: string }[] }).fields[0]).toEqual({
       field: 'photos.0',
       message: '사진은 JPEG, PNG, HEIC 파일만 올릴 수 있습니다',
     });
