@@ -86,6 +86,9 @@ import path from 'node:path';
 import { createFilePhotoStore } from './lib/photo/photo-store.ts';
 import { dietModule } from './modules/diet/diet.module.ts';
 import { createDietService } from './modules/diet/diet.service.ts';
+// issue 17 — Q&A with the care team
+import { qnaModule } from './modules/qna/qna.module.ts';
+import { createQnaService } from './modules/qna/qna.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -293,6 +296,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       log: app.log,
     });
 
+    // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos, "answered" through the notifier
+    const qna = createQnaService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      photos: createFilePhotoStore(path.join(config.dataDir, 'qna-photos')),
+      notifications: notifier,
+      log: app.log,
+    });
+
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
     await app.register(hospitalModule, { prefix: API_PREFIX, hospitals });
@@ -315,6 +328,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(documentRequestModule, { documents });
     // issue 15 — diet logging
     await app.register(dietModule, { prefix: API_PREFIX, diet });
+    // issue 17 — Q&A with the care team
+    await app.register(qnaModule, { prefix: API_PREFIX, qna });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

@@ -181,4 +181,21 @@ export const apiCallRoutes = {
     getOpenAlerts: route('GET', apiPaths.homeCare.getOpenAlerts),
     acknowledgeAlert: route('PUT', apiPaths.homeCare.acknowledgeAlert),
   },
+  // issue 17 — Q&A with the care team
+  qna: {
+    createQuestion: route('POST', apiPaths.qna.createQuestion),
+    getMyQuestions: route('GET', apiPaths.qna.getMyQuestions),
+    getQuestion: route('GET', apiPaths.qna.getQuestion),
+    getPhoto: route('GET', apiPaths.qna.getPhoto),
+    addFollowUp: route('POST', apiPaths.qna.addFollowUp),
+    closeQuestion: route('PUT', apiPaths.qna.closeQuestion),
+    getQueue: route('GET', apiPaths.qna.getQueue),
+    getPatientQuestion: route('GET', apiPaths.qna.getPatientQuestion),
+    getPatientPhoto: route('GET', apiPaths.qna.getPatientPhoto),
+    assignToMe: route('PUT', apiPaths.qna.assignToMe),
+    answer: route('POST', apiPaths.qna.answer),
+    getTemplates: route('GET', apiPaths.qna.getTemplates),
+    createTemplate: route('POST', apiPaths.qna.createTemplate),
+    deleteTemplate: route('DELETE', apiPaths.qna.deleteTemplate),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

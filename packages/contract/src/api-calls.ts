@@ -37,6 +37,22 @@ import {
   setDietTargetsBodySchema,
   updateMealBodySchema,
 } from './diet.ts';
+// issue 17 — Q&A with the care team
+import {
+  createQnaTemplateBodySchema,
+  createQuestionBodySchema,
+  myQuestionsQuerySchema,
+  qnaIdxBodySchema,
+  qnaIdxQuerySchema,
+  qnaPageSchema,
+  qnaPhotoSchema,
+  qnaQuestionSchema,
+  qnaQueueItemSchema,
+  qnaQueueQuerySchema,
+  qnaReplyBodySchema,
+  qnaStaffQuestionSchema,
+  qnaTemplateSchema,
+} from './qna.ts';
 import { emptyDataSchema } from './envelope.ts';
 import { hospitalListQuerySchema, hospitalListSchema } from './hospital.ts';
 import {
@@ -511,6 +527,32 @@ export const apiCalls = {
       body: acknowledgeAlertBodySchema,
       response: vitalSignAlertSchema,
     }),
+  },
+  // issue 17 — Q&A with the care team
+  qna: {
+    createQuestion: call(r.qna.createQuestion, {
+      body: createQuestionBodySchema,
+      response: qnaQuestionSchema,
+    }),
+    getMyQuestions: call(r.qna.getMyQuestions, { query: myQuestionsQuerySchema, response: qnaPageSchema }),
+    getQuestion: call(r.qna.getQuestion, { query: qnaIdxQuerySchema, response: qnaQuestionSchema }),
+    getPhoto: call(r.qna.getPhoto, { query: qnaIdxQuerySchema, response: qnaPhotoSchema }),
+    addFollowUp: call(r.qna.addFollowUp, { body: qnaReplyBodySchema, response: qnaQuestionSchema }),
+    closeQuestion: call(r.qna.closeQuestion, { body: qnaIdxBodySchema, response: qnaQuestionSchema }),
+    getQueue: call(r.qna.getQueue, { query: qnaQueueQuerySchema, response: z.array(qnaQueueItemSchema) }),
+    getPatientQuestion: call(r.qna.getPatientQuestion, {
+      query: qnaIdxQuerySchema,
+      response: qnaStaffQuestionSchema,
+    }),
+    getPatientPhoto: call(r.qna.getPatientPhoto, { query: qnaIdxQuerySchema, response: qnaPhotoSchema }),
+    assignToMe: call(r.qna.assignToMe, { body: qnaIdxBodySchema, response: qnaStaffQuestionSchema }),
+    answer: call(r.qna.answer, { body: qnaReplyBodySchema, response: qnaStaffQuestionSchema }),
+    getTemplates: call(r.qna.getTemplates, { response: z.array(qnaTemplateSchema) }),
+    createTemplate: call(r.qna.createTemplate, {
+      body: createQnaTemplateBodySchema,
+      response: qnaTemplateSchema,
+    }),
+    deleteTemplate: call(r.qna.deleteTemplate, { body: qnaIdxBodySchema, response: emptyDataSchema }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

@@ -175,4 +175,21 @@ export const apiPaths = {
     getOpenAlerts: '/homeCare/getOpenAlerts',
     acknowledgeAlert: '/homeCare/acknowledgeAlert',
   },
+  // issue 17 — Q&A with the care team
+  qna: {
+    createQuestion: '/qna/createQuestion',
+    getMyQuestions: '/qna/getMyQuestions',
+    getQuestion: '/qna/getQuestion',
+    getPhoto: '/qna/getPhoto',
+    addFollowUp: '/qna/addFollowUp',
+    closeQuestion: '/qna/closeQuestion',
+    getQueue: '/qna/getQueue',
+    getPatientQuestion: '/qna/getPatientQuestion',
+    getPatientPhoto: '/qna/getPatientPhoto',
+    assignToMe: '/qna/assignToMe',
+    answer: '/qna/answer',
+    getTemplates: '/qna/getTemplates',
+    createTemplate: '/qna/createTemplate',
+    deleteTemplate: '/qna/deleteTemplate',
+  },
 } as const;

@@ -77,6 +77,9 @@ export const ResultCode = {
   DIET_INVALID: 40009001,
   // issue 13 — home-care nurse (40005200–40005299)
   HOME_CARE_ALERT_ACKNOWLEDGED: 40005201,
+  // issue 17 — Q&A with the care team
+  QNA_INVALID: 40011001,
+  QNA_STATE: 40011002,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -69,6 +69,9 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   DIET_INVALID: 400,
   // issue 13 — home-care nurse
   HOME_CARE_ALERT_ACKNOWLEDGED: 409,
+  // issue 17 — Q&A with the care team
+  QNA_INVALID: 400,
+  QNA_STATE: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -130,6 +133,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: '저장할 수 없습니다. 표시된 항목을 확인해 주세요.',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: '다른 간호사가 이미 확인한 알림입니다.',
+    // issue 17 — Q&A with the care team
+    QNA_INVALID: '등록할 수 없습니다. 표시된 항목을 확인해 주세요.',
+    QNA_STATE: '지금 상태에서는 이 질문을 바꿀 수 없습니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -186,6 +192,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: 'This cannot be saved. Please check the marked fields.',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: 'Another nurse has already acknowledged this alert.',
+    // issue 17 — Q&A with the care team
+    QNA_INVALID: 'This cannot be sent. Please check the marked fields.',
+    QNA_STATE: 'This question cannot be changed in its current status.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -240,5 +249,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: '无法保存，请检查标出的项目。',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: '其他护士已确认此警报。',
+    // issue 17 — Q&A with the care team
+    QNA_INVALID: '无法提交，请检查标出的项目。',
+    QNA_STATE: '该问题当前状态下无法执行此操作。',
   },
 };

@@ -252,6 +252,27 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.homeCare.saveNote}`]: { body: { patientIdx: 1, text: '아침 혈압 확인 요망' } },
   [`PUT ${apiPaths.homeCare.setStaleDays}`]: { body: { staleDays: 3 } },
   [`PUT ${apiPaths.homeCare.acknowledgeAlert}`]: { body: { alertIdx: 1 } },
+  // issue 17 — Q&A with the care team
+  [`POST ${apiPaths.qna.createQuestion}`]: {
+    body: {
+      category: 'SYMPTOM',
+      title: '어지러워요',
+      text: '아침마다 어지럽습니다',
+      clientRequestId: 'route-example-1',
+    },
+  },
+  [`GET ${apiPaths.qna.getMyQuestions}`]: { query: { pNum: '1', pSize: '10' } },
+  [`GET ${apiPaths.qna.getQuestion}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.qna.getPhoto}`]: { query: { idx: '1' } },
+  [`POST ${apiPaths.qna.addFollowUp}`]: { body: { idx: 1, text: '오늘도 어지럽습니다' } },
+  [`PUT ${apiPaths.qna.closeQuestion}`]: { body: { idx: 1 } },
+  [`GET ${apiPaths.qna.getQueue}`]: { query: { status: 'WAITING' } },
+  [`GET ${apiPaths.qna.getPatientQuestion}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.qna.getPatientPhoto}`]: { query: { idx: '1' } },
+  [`PUT ${apiPaths.qna.assignToMe}`]: { body: { idx: 1 } },
+  [`POST ${apiPaths.qna.answer}`]: { body: { idx: 1, text: '물을 충분히 드세요' } },
+  [`POST ${apiPaths.qna.createTemplate}`]: { body: { title: '수분 섭취', text: '물을 충분히 드세요' } },
+  [`DELETE ${apiPaths.qna.deleteTemplate}`]: { body: { idx: 1 } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

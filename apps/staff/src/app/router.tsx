@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
         path: paths.homeCarePatient.path,
         lazy: async () => ({ Component: (await import('./routes/home-care-patient')).HomeCarePatientRoute }),
       },
+      // issue 17 — Q&A with the care team
+      {
+        path: paths.qna.path,
+        lazy: async () => ({ Component: (await import('./routes/qna')).QnaRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -28,4 +28,6 @@ export const paths = {
     path: '/home-care/:patientIdx',
     href: (patientIdx: number) => `/home-care/${patientIdx}`,
   },
+  // issue 17 — Q&A with the care team
+  qna: { path: '/qna', href: () => '/qna' },
 } as const;

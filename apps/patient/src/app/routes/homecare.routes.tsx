@@ -35,15 +35,9 @@ export const homecareRoutes: RouteObject[] = [
       () => ({}),
     ),
   },
-  ...[
-    p.telemedicineConfig,
-    p.telemedicineList,
-    p.telemedicineVideoCall,
-    p.telemedicineDetail,
-    p.qnaList,
-    p.qnaRegist,
-    p.qnaDetail,
-  ].map((route): RouteObject => ({ path: route.path, ...preparing('homecare') })),
+  ...[p.telemedicineConfig, p.telemedicineList, p.telemedicineVideoCall, p.telemedicineDetail].map(
+    (route): RouteObject => ({ path: route.path, ...preparing('homecare') }),
+  ),
   // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
   {
     path: p.myStatusDashboard.path,
@@ -155,6 +149,31 @@ export const homecareRoutes: RouteObject[] = [
     ...lazyScreen(
       () => import('../../features/diet/diet-dashboard-screen').then((m) => m.DietDashboardScreen),
       () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  // issue 17 — Q&A with the care team: the list, the question form, one question
+  {
+    path: p.qnaList.path,
+    ...lazyScreen(
+      () => import('../../features/qna/qna-list-screen').then((m) => m.QnaListScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.qnaRegist.path,
+    ...lazyScreen(
+      () => import('../../features/qna/qna-register-screen').then((m) => m.QnaRegisterScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.qnaDetail.path,
+    ...lazyScreen(
+      () => import('../../features/qna/qna.route').then((m) => m.QnaDetailRoute),
+      (params) => ({ idx: params.idx ?? '' }),
       { requiresLogin: 'homecare' },
     ),
   },
