@@ -86,6 +86,9 @@ import path from 'node:path';
 import { createFilePhotoStore } from './lib/photo/photo-store.ts';
 import { dietModule } from './modules/diet/diet.module.ts';
 import { createDietService } from './modules/diet/diet.service.ts';
+// issue 16 — appointments (schedules)
+import { appointmentModule } from './modules/appointment/appointment.module.ts';
+import { createAppointmentService } from './modules/appointment/appointment.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -292,6 +295,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       photos: createFilePhotoStore(path.join(config.dataDir, 'diet-photos')),
       log: app.log,
     });
+    // issue 16 — appointments: decisions and reminders reach the patient through the notifier
+    const appointments = createAppointmentService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      notifications: notifier,
+    });
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -315,6 +325,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(documentRequestModule, { documents });
     // issue 15 — diet logging
     await app.register(dietModule, { prefix: API_PREFIX, diet });
+    // issue 16 — appointments (schedules)
+    await app.register(appointmentModule, { prefix: API_PREFIX, appointments });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

@@ -69,6 +69,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   DIET_INVALID: 400,
   // issue 13 — home-care nurse
   HOME_CARE_ALERT_ACKNOWLEDGED: 409,
+  // issue 16 — appointments
+  APPOINTMENT_STATE: 409,
+  APPOINTMENT_PAST: 409,
+  APPOINTMENT_NOT_EDITABLE: 403,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -130,6 +134,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: '저장할 수 없습니다. 표시된 항목을 확인해 주세요.',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: '다른 간호사가 이미 확인한 알림입니다.',
+    // issue 16 — appointments
+    APPOINTMENT_STATE: '지금 상태에서는 이 예약을 바꿀 수 없습니다.',
+    APPOINTMENT_PAST: '지난 예약이나 지난 시간으로는 요청할 수 없습니다.',
+    APPOINTMENT_NOT_EDITABLE: '수정할 수 없는 일정입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -186,6 +194,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: 'This cannot be saved. Please check the marked fields.',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: 'Another nurse has already acknowledged this alert.',
+    // issue 16 — appointments
+    APPOINTMENT_STATE: 'This appointment cannot be changed in its current status.',
+    APPOINTMENT_PAST: 'A past appointment or a past time cannot be requested.',
+    APPOINTMENT_NOT_EDITABLE: 'You cannot edit this schedule item.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -240,5 +252,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: '无法保存，请检查标出的项目。',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: '其他护士已确认此警报。',
+    // issue 16 — appointments
+    APPOINTMENT_STATE: '该预约当前状态下无法执行此操作。',
+    APPOINTMENT_PAST: '已过去的预约或时间无法申请变更或取消。',
+    APPOINTMENT_NOT_EDITABLE: '这不是您可以修改的日程。',
   },
 };
