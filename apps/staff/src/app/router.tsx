@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
         path: paths.homeCarePatient.path,
         lazy: async () => ({ Component: (await import('./routes/home-care-patient')).HomeCarePatientRoute }),
       },
+      // issue 16 — appointments (진료 예약)
+      {
+        path: paths.appointments.path,
+        lazy: async () => ({ Component: (await import('./routes/appointments')).AppointmentsRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -28,4 +28,6 @@ export const paths = {
     path: '/home-care/:patientIdx',
     href: (patientIdx: number) => `/home-care/${patientIdx}`,
   },
+  // issue 16 — appointments (진료 예약)
+  appointments: { path: '/appointments', href: () => '/appointments' },
 } as const;

@@ -136,6 +136,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
               <Badge count={homeCareAlerts} size="small" color="#c92a2a" className="nav-badge" aria-hidden />
             )}
           </NavLink>
+          {/* issue 16 — appointments (진료 예약) */}
+          <NavLink to={paths.appointments.href()}>{t('appointments.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
