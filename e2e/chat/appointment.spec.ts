@@ -99,12 +99,11 @@ test.describe('appointments', () => {
       const timeline = patientPage.locator('.appt-timeline li');
       await expect(timeline).toHaveCount(3);
       await expect(timeline.nth(2)).toContainText('변경 요청 수락');
-      const day = new Intl.DateTimeFormat('ko-KR', {
-        timeZone: 'Asia/Seoul',
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }).format(new Date(preferred.iso));
-      await expect(patientPage.locator('.appt-facts')).toContainText(day);
+      // The preferred time, as the phone shows it in Seoul (e.g. "2026. 11. 30. 오후 2:00").
+      const [, month, dayOfMonth] = preferred.local.slice(0, 10).split('-').map(Number);
+      const facts = patientPage.locator('.appt-facts');
+      await expect(facts).toContainText(`${month}. ${dayOfMonth}.`);
+      await expect(facts).toContainText('오후 2:00');
       await checkA11y(patientPage);
     } finally {
       await phone.close();
