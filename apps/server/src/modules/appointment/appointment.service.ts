@@ -42,16 +42,16 @@ export const APPOINTMENT_REMINDERS = [
   { which: 'TWO_HOURS', leadMs: 2 * HOUR },
 ] as const;
 
-/** `11월 28일 (토) 오전 9:30` in Asia/Seoul. */
+const WEEKDAYS_KO = ['일', '월', '화', '수', '목', '금', '토'];
+
+/**
+ * `11월 28일 (토) 09:30` in Asia/Seoul, for notifications and the history. Built by hand, not
+ * with Intl: a Node without full ICU data writes "AM 9:30" in a Korean sentence.
+ */
 export function kstLabel(iso: string): string {
-  return new Intl.DateTimeFormat('ko-KR', {
-    timeZone: 'Asia/Seoul',
-    month: 'long',
-    day: 'numeric',
-    weekday: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  const seoul = new Date(new Date(iso).getTime() + 9 * HOUR);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${seoul.getUTCMonth() + 1}월 ${seoul.getUTCDate()}일 (${WEEKDAYS_KO[seoul.getUTCDay()]}) ${two(seoul.getUTCHours())}:${two(seoul.getUTCMinutes())}`;
 }
 
 /** Midnight of a `YYYY-MM-DD` day in Asia/Seoul. */

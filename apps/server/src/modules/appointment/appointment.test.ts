@@ -20,6 +20,7 @@ import {
 } from '../../testing/factories.ts';
 import { seedDemoAppointments } from '../../db/demo-appointments.ts';
 import { APPOINTMENT_REMINDER_JOB } from './appointment.jobs.ts';
+import { kstLabel } from './appointment.service.ts';
 
 /**
  * Appointments (issue 16): the change/cancel state machine, personal items, the .ics file,
@@ -179,6 +180,7 @@ describe('the change and cancel state machine', () => {
     });
     expect(asked.data!.status).toBe('CHANGE_REQUESTED');
     expect(asked.data!.preferredTimes).toEqual(preferred);
+    expect(asked.data!.events.at(-1)!.note).toBe(`${preferred.map(kstLabel).join(', ')} — 오후가 좋습니다`);
     // a double submit is one request: the second is refused by the machine
     const twice = await patientPut(p, apiPaths.appointment.requestChange, {
       idx: created.idx,
@@ -571,6 +573,13 @@ describe('account deletion', () => {
     await t.app.db.transaction((tx) => handler.handler(tx, p.idx));
     const { rows } = await t.app.db.query('SELECT idx FROM appointments WHERE patient_idx = $1', [p.idx]);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('kstLabel', () => {
+  it('writes the Seoul day and 24-hour time, whatever the ICU data', () => {
+    expect(kstLabel('2026-11-28T00:30:00.000Z')).toBe('11월 28일 (토) 09:30');
+    expect(kstLabel('2026-12-31T15:05:00.000Z')).toBe('1월 1일 (금) 00:05');
   });
 });
 
