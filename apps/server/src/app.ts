@@ -89,6 +89,9 @@ import { createDietService } from './modules/diet/diet.service.ts';
 // issue 17 — Q&A with the care team
 import { qnaModule } from './modules/qna/qna.module.ts';
 import { createQnaService } from './modules/qna/qna.service.ts';
+// issue 16 — appointments (schedules)
+import { appointmentModule } from './modules/appointment/appointment.module.ts';
+import { createAppointmentService } from './modules/appointment/appointment.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -295,6 +298,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       photos: createFilePhotoStore(path.join(config.dataDir, 'diet-photos')),
       log: app.log,
     });
+    // issue 16 — appointments: decisions and reminders reach the patient through the notifier
+    const appointments = createAppointmentService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      notifications: notifier,
+    });
 
     // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos, "answered" through the notifier
     const qna = createQnaService({
@@ -330,6 +340,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(dietModule, { prefix: API_PREFIX, diet });
     // issue 17 — Q&A with the care team
     await app.register(qnaModule, { prefix: API_PREFIX, qna });
+    // issue 16 — appointments (schedules)
+    await app.register(appointmentModule, { prefix: API_PREFIX, appointments });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

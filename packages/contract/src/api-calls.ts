@@ -192,6 +192,24 @@ import {
   watchListSchema,
   watchPatientPageSchema,
 } from './home-care-watch.ts';
+// issue 16 — appointments (schedules)
+import {
+  acceptRequestBodySchema,
+  appointmentIcsSchema,
+  appointmentIdxBodySchema,
+  appointmentIdxQuerySchema,
+  appointmentSchema,
+  bookablePatientSchema,
+  createAppointmentBodySchema,
+  personalItemBodySchema,
+  reasonBodySchema,
+  requestCancelBodySchema,
+  requestChangeBodySchema,
+  scheduleQuerySchema,
+  scheduleSchema,
+  updateAppointmentBodySchema,
+  updatePersonalItemBodySchema,
+} from './appointment.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -553,6 +571,56 @@ export const apiCalls = {
       response: qnaTemplateSchema,
     }),
     deleteTemplate: call(r.qna.deleteTemplate, { body: qnaIdxBodySchema, response: emptyDataSchema }),
+  },
+  // issue 16 — appointments (schedules)
+  appointment: {
+    getMyAppointments: call(r.appointment.getMyAppointments, { response: z.array(appointmentSchema) }),
+    getMyAppointment: call(r.appointment.getMyAppointment, {
+      query: appointmentIdxQuerySchema,
+      response: appointmentSchema,
+    }),
+    requestChange: call(r.appointment.requestChange, {
+      body: requestChangeBodySchema,
+      response: appointmentSchema,
+    }),
+    requestCancel: call(r.appointment.requestCancel, {
+      body: requestCancelBodySchema,
+      response: appointmentSchema,
+    }),
+    addPersonal: call(r.appointment.addPersonal, {
+      body: personalItemBodySchema,
+      response: appointmentSchema,
+    }),
+    updatePersonal: call(r.appointment.updatePersonal, {
+      body: updatePersonalItemBodySchema,
+      response: appointmentSchema,
+    }),
+    deletePersonal: call(r.appointment.deletePersonal, {
+      body: appointmentIdxBodySchema,
+      response: emptyDataSchema,
+    }),
+    getIcs: call(r.appointment.getIcs, { query: appointmentIdxQuerySchema, response: appointmentIcsSchema }),
+    getSchedule: call(r.appointment.getSchedule, { query: scheduleQuerySchema, response: scheduleSchema }),
+    getRequests: call(r.appointment.getRequests, { response: z.array(appointmentSchema) }),
+    getBookablePatients: call(r.appointment.getBookablePatients, {
+      response: z.array(bookablePatientSchema),
+    }),
+    getAppointment: call(r.appointment.getAppointment, {
+      query: appointmentIdxQuerySchema,
+      response: appointmentSchema,
+    }),
+    create: call(r.appointment.create, { body: createAppointmentBodySchema, response: appointmentSchema }),
+    update: call(r.appointment.update, { body: updateAppointmentBodySchema, response: appointmentSchema }),
+    cancel: call(r.appointment.cancel, { body: reasonBodySchema, response: appointmentSchema }),
+    complete: call(r.appointment.complete, { body: appointmentIdxBodySchema, response: appointmentSchema }),
+    acceptRequest: call(r.appointment.acceptRequest, {
+      body: acceptRequestBodySchema,
+      response: appointmentSchema,
+    }),
+    declineRequest: call(r.appointment.declineRequest, {
+      body: reasonBodySchema,
+      response: appointmentSchema,
+    }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

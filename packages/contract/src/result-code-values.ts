@@ -80,6 +80,13 @@ export const ResultCode = {
   // issue 17 — Q&A with the care team
   QNA_INVALID: 40011001,
   QNA_STATE: 40011002,
+  // issue 16 — appointments (40013000–40013999)
+  /** A step the appointment's state machine refuses (e.g. a second request while one is open). */
+  APPOINTMENT_STATE: 40013001,
+  /** Asking to change or cancel an appointment whose time has passed, or a preferred time in the past. */
+  APPOINTMENT_PAST: 40013002,
+  /** Editing a hospital appointment as a personal item, or a personal item as staff. */
+  APPOINTMENT_NOT_EDITABLE: 40013003,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

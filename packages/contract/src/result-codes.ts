@@ -72,6 +72,10 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   // issue 17 — Q&A with the care team
   QNA_INVALID: 400,
   QNA_STATE: 409,
+  // issue 16 — appointments
+  APPOINTMENT_STATE: 409,
+  APPOINTMENT_PAST: 409,
+  APPOINTMENT_NOT_EDITABLE: 403,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -136,6 +140,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 17 — Q&A with the care team
     QNA_INVALID: '등록할 수 없습니다. 표시된 항목을 확인해 주세요.',
     QNA_STATE: '지금 상태에서는 이 질문을 바꿀 수 없습니다.',
+    // issue 16 — appointments
+    APPOINTMENT_STATE: '지금 상태에서는 이 예약을 바꿀 수 없습니다.',
+    APPOINTMENT_PAST: '지난 예약이나 지난 시간으로는 요청할 수 없습니다.',
+    APPOINTMENT_NOT_EDITABLE: '수정할 수 없는 일정입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -195,6 +203,10 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 17 — Q&A with the care team
     QNA_INVALID: 'This cannot be sent. Please check the marked fields.',
     QNA_STATE: 'This question cannot be changed in its current status.',
+    // issue 16 — appointments
+    APPOINTMENT_STATE: 'This appointment cannot be changed in its current status.',
+    APPOINTMENT_PAST: 'A past appointment or a past time cannot be requested.',
+    APPOINTMENT_NOT_EDITABLE: 'You cannot edit this schedule item.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -252,5 +264,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 17 — Q&A with the care team
     QNA_INVALID: '无法提交，请检查标出的项目。',
     QNA_STATE: '该问题当前状态下无法执行此操作。',
+    // issue 16 — appointments
+    APPOINTMENT_STATE: '该预约当前状态下无法执行此操作。',
+    APPOINTMENT_PAST: '已过去的预约或时间无法申请变更或取消。',
+    APPOINTMENT_NOT_EDITABLE: '这不是您可以修改的日程。',
   },
 };

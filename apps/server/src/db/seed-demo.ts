@@ -8,6 +8,8 @@ import { staffRepository } from '../modules/staff/staff.repository.ts';
 import { termsRepository } from '../modules/terms/terms.repository.ts';
 import { DEFAULT_TERMS } from './default-terms.ts';
 import { seedDemoHospitalContent } from './demo-hospital-content.ts';
+// issue 16 — appointments
+import { seedDemoAppointments } from './demo-appointments.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -138,6 +140,12 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
          VALUES ($1, $2, '김하늘', '7병동', '703-2', now(), $3)`,
         [createdDemoIdx, seoulIdx, nurse!.idx],
       );
+      // issue 16: the demo patient's appointments and a personal item
+      await seedDemoAppointments(tx, {
+        patientIdx: createdDemoIdx,
+        hospitalIdx: seoulIdx,
+        staff: { idx: nurse!.idx, name: '이간호' },
+      });
     }
 
     return {

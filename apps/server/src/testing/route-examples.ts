@@ -273,6 +273,51 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`POST ${apiPaths.qna.answer}`]: { body: { idx: 1, text: '물을 충분히 드세요' } },
   [`POST ${apiPaths.qna.createTemplate}`]: { body: { title: '수분 섭취', text: '물을 충분히 드세요' } },
   [`DELETE ${apiPaths.qna.deleteTemplate}`]: { body: { idx: 1 } },
+  // issue 16 — appointments (schedules)
+  [`GET ${apiPaths.appointment.getMyAppointment}`]: { query: { idx: '1' } },
+  [`PUT ${apiPaths.appointment.requestChange}`]: {
+    body: { idx: 1, preferredTimes: ['2030-01-02T10:00:00+09:00'], note: '오후가 좋습니다' },
+  },
+  [`PUT ${apiPaths.appointment.requestCancel}`]: { body: { idx: 1, note: '일정이 생겼습니다' } },
+  [`POST ${apiPaths.appointment.addPersonal}`]: {
+    body: {
+      title: '약국 방문',
+      startsAt: '2030-01-02T10:00:00+09:00',
+      clientRequestId: 'personal-example-1',
+    },
+  },
+  [`PUT ${apiPaths.appointment.updatePersonal}`]: {
+    body: { idx: 1, title: '약국 방문', startsAt: '2030-01-02T10:00:00+09:00' },
+  },
+  [`DELETE ${apiPaths.appointment.deletePersonal}`]: { body: { idx: 1 } },
+  [`GET ${apiPaths.appointment.getIcs}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.appointment.getSchedule}`]: { query: { date: '2030-01-02', view: 'week' } },
+  [`GET ${apiPaths.appointment.getAppointment}`]: { query: { idx: '1' } },
+  [`POST ${apiPaths.appointment.create}`]: {
+    body: {
+      patientIdx: 1,
+      department: '내과',
+      doctor: '김의사',
+      startsAt: '2030-01-02T10:00:00+09:00',
+      durationMin: 30,
+      type: 'OUTPATIENT',
+      clientRequestId: 'appointment-example-1',
+    },
+  },
+  [`PUT ${apiPaths.appointment.update}`]: {
+    body: {
+      idx: 1,
+      department: '내과',
+      doctor: '김의사',
+      startsAt: '2030-01-02T10:00:00+09:00',
+      durationMin: 30,
+      type: 'OUTPATIENT',
+    },
+  },
+  [`PUT ${apiPaths.appointment.cancel}`]: { body: { idx: 1, reason: '의사 일정 변경' } },
+  [`PUT ${apiPaths.appointment.complete}`]: { body: { idx: 1 } },
+  [`PUT ${apiPaths.appointment.acceptRequest}`]: { body: { idx: 1 } },
+  [`PUT ${apiPaths.appointment.declineRequest}`]: { body: { idx: 1, reason: '예약 가능한 시간이 없습니다' } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
         path: paths.qna.path,
         lazy: async () => ({ Component: (await import('./routes/qna')).QnaRoute }),
       },
+      // issue 16 — appointments (진료 예약)
+      {
+        path: paths.appointments.path,
+        lazy: async () => ({ Component: (await import('./routes/appointments')).AppointmentsRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

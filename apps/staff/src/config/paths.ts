@@ -30,4 +30,6 @@ export const paths = {
   },
   // issue 17 — Q&A with the care team
   qna: { path: '/qna', href: () => '/qna' },
+  // issue 16 — appointments (진료 예약)
+  appointments: { path: '/appointments', href: () => '/appointments' },
 } as const;

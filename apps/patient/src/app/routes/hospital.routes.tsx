@@ -57,7 +57,7 @@ export const hospitalRoutes: RouteObject[] = [
       { requiresLogin: 'hospital' },
     ),
   })),
-  ...[p.rateList, p.rate, p.scheduleList, p.scheduleDetail].map((route): RouteObject => ({
+  ...[p.rateList, p.rate].map((route): RouteObject => ({
     path: route.path,
     ...preparing('hospital'),
   })),
@@ -80,6 +80,23 @@ export const hospitalRoutes: RouteObject[] = [
         import('../../features/document-request/document-request.route').then(
           (m) => m.DocumentRequestDetailRoute,
         ),
+      (params) => ({ area: 'hospital' as const, idx: params.idx ?? '' }),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  // issue 16 — appointments (schedules; the personal-item form is the list's `?new=1`)
+  {
+    path: p.scheduleList.path,
+    ...lazyScreen(
+      () => import('../../features/appointment/appointment.route').then((m) => m.AppointmentListRoute),
+      () => ({ area: 'hospital' as const }),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  {
+    path: p.scheduleDetail.path,
+    ...lazyScreen(
+      () => import('../../features/appointment/appointment.route').then((m) => m.AppointmentDetailRoute),
       (params) => ({ area: 'hospital' as const, idx: params.idx ?? '' }),
       { requiresLogin: 'hospital' },
     ),

@@ -138,6 +138,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
           </NavLink>
           {/* issue 17 — Q&A with the care team */}
           <NavLink to={paths.qna.href()}>{t('qna.nav')}</NavLink>
+          {/* issue 16 — appointments (진료 예약) */}
+          <NavLink to={paths.appointments.href()}>{t('appointments.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">

@@ -1,0 +1,307 @@
+import '../../lib/antd-mobile';
+import { APPOINTMENT_MAX_PREFERRED, type Appointment } from '@smartcare/contract/appointment';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import Dialog from 'antd-mobile/es/components/dialog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Page } from '../../components/ui/page';
+import { ErrorView, LoadingView } from '../../components/ui/state-views';
+import { TextField } from '../../components/ui/text-field';
+import { areaConfig, type Area } from '../../config/area';
+import { paths } from '../../config/paths';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { toast } from '../../lib/toast';
+import { useSession } from '../../lib/use-session';
+import { formatSeoulDateTime, fromSeoulInput } from './appointment-format';
+import { AppointmentStatusChip, OwnMark, placeOf, useAppointmentTitle } from './appointment-parts';
+import { useDownloadIcs } from './api/get-ics';
+import { useMyAppointment } from './api/get-my-appointment';
+import { useDeletePersonal } from './api/personal-items';
+import { useRequestCancel, useRequestChange } from './api/request-change';
+import { PersonalItemForm } from './personal-item-form';
+import './appointment.css';
+
+/**
+ * `/hospital/schedulemanage/{idx}`: one appointment with its preparation and history, asking
+ * to change (preferred times) or cancel, and the `.ics` file; a personal item is edited here.
+ */
+export function AppointmentDetailScreen({ area, idx }: { area: Area; idx: string }) {
+  const { t } = useTranslation();
+  const config = areaConfig[area];
+  const { accessToken } = useSession();
+  const itemIdx = /^\d{1,9}$/.test(idx) ? Number(idx) : 0;
+  const item = useMyAppointment(itemIdx, Boolean(accessToken));
+  const [editing, setEditing] = useState(false);
+
+  if (!accessToken) return <Navigate to={config.login} replace />;
+  const back = paths.hospital.scheduleList.href();
+  const notFound =
+    itemIdx === 0 || (item.error instanceof ApiError && item.error.code === ResultCode.NOT_FOUND);
+
+  return (
+    <Page
+      title={t(editing ? 'appointmentScreens.ownEditTitle' : 'appointmentScreens.detailTitle')}
+      back={back}
+    >
+      {notFound && <ErrorView message={t('appointmentScreens.notFound')} />}
+      {!notFound && item.isPending && <LoadingView />}
+      {!notFound && item.isError && (
+        <ErrorView message={errorMessage(item.error)} onRetry={() => void item.refetch()} />
+      )}
+      {item.isSuccess &&
+        (editing ? (
+          <PersonalItemForm item={item.data} onDone={() => setEditing(false)} />
+        ) : (
+          <AppointmentDetail item={item.data} onEdit={() => setEditing(true)} />
+        ))}
+    </Page>
+  );
+}
+
+function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const titleOf = useAppointmentTitle();
+  const [asking, setAsking] = useState(false);
+  const cancel = useRequestCancel();
+  const ics = useDownloadIcs();
+  const remove = useDeletePersonal();
+  const navigate = useNavigate();
+  const place = placeOf(item);
+  const own = item.kind === 'PERSONAL';
+  const canAsk = !own && item.status === 'BOOKED' && new Date(item.startsAt) > new Date();
+
+  const confirmCancel = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('appointmentScreens.cancelConfirm'),
+      confirmText: t('appointmentScreens.cancelOk'),
+      cancelText: t('appointmentScreens.keep'),
+    });
+    if (!confirmed) return;
+    cancel.mutate(
+      { idx: item.idx },
+      {
+        onSuccess: () => toast.success(t('appointmentScreens.requestSent')),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+  const confirmDelete = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('appointmentScreens.deleteConfirm'),
+      confirmText: t('appointmentScreens.delete'),
+      cancelText: t('appointmentScreens.keep'),
+    });
+    if (!confirmed) return;
+    remove.mutate(item.idx, {
+      onSuccess: () => {
+        toast.success(t('appointmentScreens.deleted'));
+        void navigate(paths.hospital.scheduleList.href(), { replace: true });
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <>
+      <section className="appt-detail" aria-live="polite">
+        <div className="appt-card-top">
+          <h2 className="appt-detail-title">{titleOf(item)}</h2>
+          {own ? <OwnMark /> : <AppointmentStatusChip status={item.status} />}
+        </div>
+        <dl className="appt-facts">
+          <dt>{t('appointmentScreens.when')}</dt>
+          <dd>{formatSeoulDateTime(item.startsAt)}</dd>
+          {item.hospitalName && (
+            <>
+              <dt>{t('appointmentScreens.hospital')}</dt>
+              <dd>{item.hospitalName}</dd>
+            </>
+          )}
+          {item.doctor && (
+            <>
+              <dt>{t('appointmentScreens.doctor')}</dt>
+              <dd>{item.doctor}</dd>
+            </>
+          )}
+          {place && (
+            <>
+              <dt>{t('appointmentScreens.place')}</dt>
+              <dd>{place}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      {item.preparation && (
+        <section className="appt-prep" aria-labelledby="appt-prep-title">
+          <h2 id="appt-prep-title" className="section-title">
+            {t(own ? 'appointmentScreens.memo' : 'appointmentScreens.preparation')}
+          </h2>
+          <p className="appt-pre">{item.preparation}</p>
+        </section>
+      )}
+
+      {(item.status === 'CHANGE_REQUESTED' || item.status === 'CANCEL_REQUESTED') && (
+        <section className="appt-note" role="note">
+          <p>{t('appointmentScreens.requestOpen')}</p>
+          {item.preferredTimes.length > 0 && (
+            <p>
+              {t('appointmentScreens.preferred')}: {item.preferredTimes.map(formatSeoulDateTime).join(', ')}
+            </p>
+          )}
+        </section>
+      )}
+      {item.reason && (
+        <section className="appt-note" role="note">
+          <h2 className="section-title">{t('appointmentScreens.reason')}</h2>
+          <p className="appt-pre">{item.reason}</p>
+        </section>
+      )}
+
+      <div className="appt-actions">
+        <button
+          type="button"
+          className="btn btn-block"
+          disabled={ics.isPending}
+          onClick={() =>
+            ics.mutate(item.idx, {
+              onSuccess: () => toast.success(t('appointmentScreens.icsSaved')),
+              onError: (error) => toast.error(errorMessage(error)),
+            })
+          }
+        >
+          {t('appointmentScreens.ics')}
+        </button>
+        {canAsk && !asking && (
+          <>
+            <button type="button" className="btn btn-primary btn-block" onClick={() => setAsking(true)}>
+              {t('appointmentScreens.askChange')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-block"
+              disabled={cancel.isPending}
+              onClick={() => void confirmCancel()}
+            >
+              {t('appointmentScreens.askCancel')}
+            </button>
+          </>
+        )}
+        {own && (
+          <>
+            <button type="button" className="btn btn-primary btn-block" onClick={onEdit}>
+              {t('appointmentScreens.edit')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-block"
+              disabled={remove.isPending}
+              onClick={() => void confirmDelete()}
+            >
+              {t('appointmentScreens.delete')}
+            </button>
+          </>
+        )}
+      </div>
+
+      {asking && <ChangeRequestForm item={item} onDone={() => setAsking(false)} />}
+
+      {!own && (
+        <section aria-labelledby="appt-history-title">
+          <h2 id="appt-history-title" className="section-title">
+            {t('appointmentScreens.history')}
+          </h2>
+          <ol className="appt-timeline">
+            {item.events.map((event, i) => (
+              <li key={`${event.at}-${i}`}>
+                <span className="appt-timeline-action">
+                  {t(`appointmentScreens.actions.${event.action}`)}
+                </span>
+                <span className="appt-timeline-meta">
+                  {formatSeoulDateTime(event.at)} ·{' '}
+                  {event.actorType === 'patient'
+                    ? t('appointmentScreens.actorPatient')
+                    : t('appointmentScreens.actorStaff', { name: event.actorName })}
+                </span>
+                {event.note && <span className="appt-pre">{event.note}</span>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** One to three preferred times (Seoul wall time) and a note; refused field by field in Korean. */
+function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => void }) {
+  const { t } = useTranslation();
+  const change = useRequestChange();
+  const [times, setTimes] = useState<string[]>(['']);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<(string | undefined)[]>([]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const now = new Date();
+    const parsed = times.map(fromSeoulInput);
+    const found = times.map((value, i) => {
+      if (!value.trim()) return i === 0 ? t('appointmentScreens.preferredRequired') : undefined;
+      const at = parsed[i];
+      if (!at) return t('appointmentScreens.preferredRequired');
+      return new Date(at) <= now ? t('appointmentScreens.preferredPast') : undefined;
+    });
+    setErrors(found);
+    const preferredTimes = parsed.filter((x): x is string => Boolean(x));
+    if (found.some(Boolean) || preferredTimes.length === 0) return;
+    change.mutate(
+      { idx: item.idx, preferredTimes, note: note.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t('appointmentScreens.requestSent'));
+          onDone();
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <form className="appt-form" onSubmit={submit} noValidate aria-labelledby="appt-change-title">
+      <h2 id="appt-change-title" className="section-title">
+        {t('appointmentScreens.changeTitle')}
+      </h2>
+      <p className="appt-help">{t('appointmentScreens.preferredHelp')}</p>
+      {times.map((value, i) => (
+        <TextField
+          key={i}
+          type="datetime-local"
+          label={t('appointmentScreens.preferredLabel', { n: i + 1 })}
+          value={value}
+          onChange={(e) => setTimes(times.map((old, j) => (j === i ? e.target.value : old)))}
+          error={errors[i]}
+        />
+      ))}
+      {times.length < APPOINTMENT_MAX_PREFERRED && (
+        <button type="button" className="btn btn-block" onClick={() => setTimes([...times, ''])}>
+          {t('appointmentScreens.addPreferred')}
+        </button>
+      )}
+      <TextField
+        label={t('appointmentScreens.note')}
+        value={note}
+        maxLength={300}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      <div className="appt-actions">
+        <button type="submit" className="btn btn-primary btn-block" disabled={change.isPending}>
+          {t('appointmentScreens.send')}
+        </button>
+        <button type="button" className="btn btn-block" onClick={onDone}>
+          {t('appointmentScreens.close')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Appointment, Schedule } from '@smartcare/contract/appointment';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { fail, ok, type FakeRequest } from '../../../testing/fake-server';
+import { renderConsole } from '../../../testing/render';
+import { AppointmentsBoard } from './appointments-board';
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+function appointment(overrides: Partial<Appointment> = {}): Appointment {
+  return {
+    idx: 9,
+    kind: 'HOSPITAL',
+    hospitalIdx: 1,
+    hospitalName: '스마트병원 서울본원',
+    patientIdx: 3,
+    patientName: '김하늘',
+    title: '',
+    department: '내과',
+    doctor: '김민준',
+    startsAt: '2026-11-28T00:30:00.000Z',
+    durationMin: 30,
+    building: '본관',
+    floor: '2층',
+    room: '3진료실',
+    type: 'OUTPATIENT',
+    preparation: '',
+    status: 'BOOKED',
+    preferredTimes: [],
+    requestNote: '',
+    reason: '',
+    updatedAt: '2026-11-24T01:00:00.000Z',
+    events: [],
+    ...overrides,
+  };
+}
+
+const schedule = (appointments: Appointment[]): Schedule => ({
+  from: '2026-11-24T15:00:00.000Z',
+  to: '2026-12-01T15:00:00.000Z',
+  departments: ['내과', '정형외과'],
+  appointments,
+});
+
+describe('the appointments board (issue 16)', () => {
+  it('accepts a change request at the chosen preferred time', { timeout: 60_000 }, async () => {
+    const calls: FakeRequest[] = [];
+    let open = [
+      appointment({
+        status: 'CHANGE_REQUESTED',
+        preferredTimes: ['2026-12-01T05:00:00.000Z', '2026-12-02T01:00:00.000Z'],
+        requestNote: XSS,
+      }),
+    ];
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => ok(schedule([])),
+        'GET /appointment/getRequests': () => ok(open),
+        'PUT /appointment/acceptRequest': (r) => {
+          calls.push(r);
+          open = [];
+          return ok(appointment({ startsAt: '2026-12-02T01:00:00.000Z' }));
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const requests = await screen.findByRole('region', { name: '변경·취소 요청' });
+    expect(await within(requests).findByText(`환자의 말: ${XSS}`)).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+    // choose the second preferred time (12월 2일 10:00 in Seoul)
+    await user.click(within(requests).getByRole('combobox'));
+    await user.click(await screen.findByTitle(/12월 2일/));
+    await user.click(within(requests).getByRole('button', { name: '김하늘 님 요청 수락' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ idx: 9, startsAt: '2026-12-02T01:00:00.000Z' });
+    expect(await within(requests).findByText('처리할 요청이 없습니다.')).toBeInTheDocument();
+  });
+
+  it('declines only with a reason', { timeout: 60_000 }, async () => {
+    const calls: FakeRequest[] = [];
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => ok(schedule([])),
+        'GET /appointment/getRequests': () => ok([appointment({ status: 'CANCEL_REQUESTED' })]),
+        'PUT /appointment/declineRequest': (r) => {
+          calls.push(r);
+          return ok(appointment({ reason: '당일 취소 불가' }));
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: '김하늘 님 요청 거절' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: '거절하기' }));
+    expect(within(dialog).getByText('사유를 입력해 주세요.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    await user.click(within(dialog).getByLabelText('사유 (환자에게 보입니다)'));
+    await user.paste('당일 취소 불가');
+    await user.click(within(dialog).getByRole('button', { name: '거절하기' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ idx: 9, reason: '당일 취소 불가' });
+  });
+
+  it(
+    'shows the week, filters by department and creates an appointment field by field',
+    { timeout: 60_000 },
+    async () => {
+      const calls: FakeRequest[] = [];
+      renderConsole(<AppointmentsBoard />, {
+        routes: {
+          'GET /appointment/getSchedule': (r) => {
+            calls.push(r);
+            return ok(schedule([appointment()]));
+          },
+          'GET /appointment/getRequests': () => ok([]),
+          'GET /appointment/getBookablePatients': () => ok([{ idx: 3, name: '김하늘' }]),
+          'POST /appointment/create': (r) => {
+            calls.push(r);
+            return ok(appointment());
+          },
+        },
+      });
+      const user = userEvent.setup({ delay: null });
+      const row = (await screen.findByText('김하늘')).closest('tr')!;
+      expect(within(row).getByText('내과 · 김민준')).toBeInTheDocument();
+      expect(within(row).getByText('본관 2층 3진료실')).toBeInTheDocument();
+      expect(calls[0]!.query.get('view')).toBe('week');
+
+      await user.click(screen.getByRole('combobox', { name: '진료과' }));
+      await user.click(await screen.findByTitle('정형외과'));
+      await waitFor(() => expect(calls.some((c) => c.query.get('department') === '정형외과')).toBe(true));
+
+      await user.click(screen.getByRole('button', { name: '예약 만들기' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: '저장' }));
+      expect(within(dialog).getByText('환자 항목을 입력해 주세요.')).toBeInTheDocument();
+      expect(within(dialog).getByText('진료과 항목을 입력해 주세요.')).toBeInTheDocument();
+      expect(within(dialog).getByText('일시 항목을 입력해 주세요.')).toBeInTheDocument();
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+      await user.click(within(dialog).getByLabelText('환자'));
+      await user.click(await screen.findByTitle('김하늘'));
+      await user.type(within(dialog).getByLabelText('진료과'), '내과');
+      await user.type(within(dialog).getByLabelText('담당 의사'), '김민준');
+      await user.type(within(dialog).getByLabelText('일시'), '2026-12-03T09:30');
+      await user.click(within(dialog).getByRole('button', { name: '저장' }));
+      await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+      expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+        patientIdx: 3,
+        department: '내과',
+        doctor: '김민준',
+        startsAt: '2026-12-03T00:30:00.000Z',
+        durationMin: 30,
+        type: 'OUTPATIENT',
+      });
+    },
+  );
+
+  it('shows the empty and the error state', async () => {
+    const { unmount } = renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => ok(schedule([])),
+        'GET /appointment/getRequests': () => ok([]),
+      },
+    });
+    expect(await screen.findByText('이 기간에 예약이 없습니다.')).toBeInTheDocument();
+    unmount();
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => fail(ResultCode.SERVER_ERROR, '', 500),
+        'GET /appointment/getRequests': () => ok([]),
+      },
+    });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+});
