@@ -181,4 +181,11 @@ export const apiCallRoutes = {
     getOpenAlerts: route('GET', apiPaths.homeCare.getOpenAlerts),
     acknowledgeAlert: route('PUT', apiPaths.homeCare.acknowledgeAlert),
   },
+  // issue 16 — ratings
+  rating: {
+    getMyRatings: route('GET', apiPaths.rating.getMyRatings),
+    getOccasion: route('GET', apiPaths.rating.getOccasion),
+    submit: route('PUT', apiPaths.rating.submit),
+    getStats: route('GET', apiPaths.rating.getStats),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

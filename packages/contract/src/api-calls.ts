@@ -176,6 +176,15 @@ import {
   watchListSchema,
   watchPatientPageSchema,
 } from './home-care-watch.ts';
+// issue 16 — ratings
+import {
+  myRatingsSchema,
+  ratingOccasionQuerySchema,
+  ratingOccasionSchema,
+  ratingStatsQuerySchema,
+  ratingStatsSchema,
+  submitRatingBodySchema,
+} from './rating.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -511,6 +520,13 @@ export const apiCalls = {
       body: acknowledgeAlertBodySchema,
       response: vitalSignAlertSchema,
     }),
+  },
+  // issue 16 — ratings
+  rating: {
+    getMyRatings: call(r.rating.getMyRatings, { response: myRatingsSchema }),
+    getOccasion: call(r.rating.getOccasion, { query: ratingOccasionQuerySchema, response: ratingOccasionSchema }),
+    submit: call(r.rating.submit, { body: submitRatingBodySchema, response: ratingOccasionSchema }),
+    getStats: call(r.rating.getStats, { query: ratingStatsQuerySchema, response: ratingStatsSchema }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

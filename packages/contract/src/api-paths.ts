@@ -175,4 +175,11 @@ export const apiPaths = {
     getOpenAlerts: '/homeCare/getOpenAlerts',
     acknowledgeAlert: '/homeCare/acknowledgeAlert',
   },
+  // issue 16 — ratings (patient: rate a completed occasion; staff: the hospital's statistics)
+  rating: {
+    getMyRatings: '/rating/getMyRatings',
+    getOccasion: '/rating/getOccasion',
+    submit: '/rating/submit',
+    getStats: '/rating/getStats',
+  },
 } as const;

@@ -77,6 +77,11 @@ export const ResultCode = {
   DIET_INVALID: 40009001,
   // issue 13 — home-care nurse (40005200–40005299)
   HOME_CARE_ALERT_ACKNOWLEDGED: 40005201,
+  // issue 16 — ratings (40012000–40012999)
+  /** Rating an occasion that is not completed yet. */
+  RATING_NOT_COMPLETED: 40012001,
+  /** Changing a rating after its 7 days, or rating an occasion past its invitation. */
+  RATING_WINDOW_CLOSED: 40012002,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

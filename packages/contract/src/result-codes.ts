@@ -69,6 +69,9 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   DIET_INVALID: 400,
   // issue 13 — home-care nurse
   HOME_CARE_ALERT_ACKNOWLEDGED: 409,
+  // issue 16 — ratings
+  RATING_NOT_COMPLETED: 409,
+  RATING_WINDOW_CLOSED: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -130,6 +133,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: '저장할 수 없습니다. 표시된 항목을 확인해 주세요.',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: '다른 간호사가 이미 확인한 알림입니다.',
+    // issue 16 — ratings
+    RATING_NOT_COMPLETED: '아직 끝나지 않은 상담은 평가할 수 없습니다.',
+    RATING_WINDOW_CLOSED: '평가 기간이 지나 더 이상 바꿀 수 없습니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -186,6 +192,9 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: 'This cannot be saved. Please check the marked fields.',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: 'Another nurse has already acknowledged this alert.',
+    // issue 16 — ratings
+    RATING_NOT_COMPLETED: 'A consultation that has not finished cannot be rated yet.',
+    RATING_WINDOW_CLOSED: 'The rating period is over; it can no longer be changed.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -240,5 +249,8 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     DIET_INVALID: '无法保存，请检查标出的项目。',
     // issue 13 — home-care nurse
     HOME_CARE_ALERT_ACKNOWLEDGED: '其他护士已确认此警报。',
+    // issue 16 — ratings
+    RATING_NOT_COMPLETED: '尚未结束的咨询无法评价。',
+    RATING_WINDOW_CLOSED: '评价期限已过，无法再修改。',
   },
 };

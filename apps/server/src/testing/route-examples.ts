@@ -252,6 +252,12 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.homeCare.saveNote}`]: { body: { patientIdx: 1, text: '아침 혈압 확인 요망' } },
   [`PUT ${apiPaths.homeCare.setStaleDays}`]: { body: { staleDays: 3 } },
   [`PUT ${apiPaths.homeCare.acknowledgeAlert}`]: { body: { alertIdx: 1 } },
+  // issue 16 — ratings
+  [`GET ${apiPaths.rating.getOccasion}`]: { query: { kind: 'CHAT', idx: '1' } },
+  [`PUT ${apiPaths.rating.submit}`]: {
+    body: { kind: 'CHAT', idx: 1, stars: 5, tags: ['KIND'], comment: '친절했어요' },
+  },
+  [`GET ${apiPaths.rating.getStats}`]: { query: { months: '6' } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */
