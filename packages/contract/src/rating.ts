@@ -98,7 +98,9 @@ export const ratingStatsSchema = z.object({
   overall: ratingSummarySchema,
   departments: z.array(ratingSummarySchema.extend({ department: z.string() })),
   /** Per staff member; only for ADMIN (decision 028), otherwise null. */
-  staff: z.array(ratingSummarySchema.extend({ staffIdx: z.number().int(), staffName: z.string() })).nullable(),
+  staff: z
+    .array(ratingSummarySchema.extend({ staffIdx: z.number().int(), staffName: z.string() }))
+    .nullable(),
   months: z.array(ratingSummarySchema.extend({ month: z.string() })),
   /** The latest comments; never the patient's identity. */
   comments: z.array(

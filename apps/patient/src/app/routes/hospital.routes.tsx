@@ -57,7 +57,7 @@ export const hospitalRoutes: RouteObject[] = [
       { requiresLogin: 'hospital' },
     ),
   })),
-  ...[p.rateList, p.rate, p.scheduleList, p.scheduleDetail].map((route): RouteObject => ({
+  ...[p.scheduleList, p.scheduleDetail].map((route): RouteObject => ({
     path: route.path,
     ...preparing('hospital'),
   })),
@@ -81,6 +81,23 @@ export const hospitalRoutes: RouteObject[] = [
           (m) => m.DocumentRequestDetailRoute,
         ),
       (params) => ({ area: 'hospital' as const, idx: params.idx ?? '' }),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  // issue 16 — ratings (the occasion in the query: ?kind=CHAT&idx=12)
+  {
+    path: p.rateList.path,
+    ...lazyScreen(
+      () => import('../../features/rating/rating.route').then((m) => m.RatingListRoute),
+      () => ({}),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  {
+    path: p.rate.path,
+    ...lazyScreen(
+      () => import('../../features/rating/rating.route').then((m) => m.RatingRoute),
+      () => ({}),
       { requiresLogin: 'hospital' },
     ),
   },

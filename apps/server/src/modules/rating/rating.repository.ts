@@ -166,7 +166,12 @@ export const ratingRepository = {
   },
 
   /** Summaries of the hospital's ratings since `since`, grouped by `group`. */
-  async summaries(db: Sql, hospitalIdx: number, since: Date, group: 'all' | 'department' | 'staff' | 'month') {
+  async summaries(
+    db: Sql,
+    hospitalIdx: number,
+    since: Date,
+    group: 'all' | 'department' | 'staff' | 'month',
+  ) {
     const key = {
       all: `''`,
       department: 'department',
@@ -195,7 +200,9 @@ export const ratingRepository = {
 
   /** Account deletion: the ratings lose the patient and the comment; the stars stay counted. */
   async detachPatient(db: Sql, patientIdx: number): Promise<void> {
-    await db.query(`UPDATE ratings SET patient_idx = NULL, comment = '' WHERE patient_idx = $1`, [patientIdx]);
+    await db.query(`UPDATE ratings SET patient_idx = NULL, comment = '' WHERE patient_idx = $1`, [
+      patientIdx,
+    ]);
     await db.query(`DELETE FROM rating_invitations WHERE patient_idx = $1`, [patientIdx]);
   },
 };

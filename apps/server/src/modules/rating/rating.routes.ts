@@ -10,12 +10,18 @@ const calls = apiCalls.rating;
 /** Ratings (issue 16): the patient's ratings and invitations, the hospital's statistics. */
 export const ratingRoutes: FastifyPluginAsyncZod<{ ratings: RatingService }> = async (app, { ratings }) => {
   app.route({
-    ...routeOf(calls.getMyRatings, { auth: 'patient', summary: 'What the patient rated and what waits for a rating' }),
+    ...routeOf(calls.getMyRatings, {
+      auth: 'patient',
+      summary: 'What the patient rated and what waits for a rating',
+    }),
     handler: async (request) => ok(request, await ratings.myRatings(patientOf(request).idx)),
   });
 
   app.route({
-    ...routeOf(calls.getOccasion, { auth: 'patient', summary: "One of the patient's completed occasions with its rating" }),
+    ...routeOf(calls.getOccasion, {
+      auth: 'patient',
+      summary: "One of the patient's completed occasions with its rating",
+    }),
     handler: async (request) => ok(request, await ratings.occasion(patientOf(request).idx, request.query)),
   });
 

@@ -148,7 +148,10 @@ export function createRatingService(deps: RatingServiceDeps) {
       const at = now();
       const ratings = await repo.ofPatient(deps.db, patientIdx);
       const byOccasion = new Map(ratings.map((r) => [`${r.kind}:${r.occasionIdx}`, r]));
-      const rooms = await deps.chat.completedRoomsOf(patientIdx, new Date(at.getTime() - RATING_INVITE_DAYS * DAY_MS));
+      const rooms = await deps.chat.completedRoomsOf(
+        patientIdx,
+        new Date(at.getTime() - RATING_INVITE_DAYS * DAY_MS),
+      );
       const waiting: RatingOccasion[] = [];
       for (const room of rooms) {
         const occasion = chatOccasion(room);
@@ -228,7 +231,9 @@ export function createRatingService(deps: RatingServiceDeps) {
       const staff = await deps.people.staff(staffIdx);
       if (!staff) throw new DomainError('NOT_LOGGED_IN');
       const at = now();
-      const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - ((query.months ?? 6) - 1), 1) - 9 * 3_600_000);
+      const since = new Date(
+        Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - ((query.months ?? 6) - 1), 1) - 9 * 3_600_000,
+      );
       const h = staff.hospitalIdx;
       const [overall, departments, perStaff, months, comments] = await Promise.all([
         repo.summaries(deps.db, h, since, 'all'),
@@ -238,9 +243,12 @@ export function createRatingService(deps: RatingServiceDeps) {
         repo.comments(deps.db, h, since),
       ]);
       return {
-        overall: overall[0] ? summaryOf(overall[0]) : { count: 0, average: null, distribution: [0, 0, 0, 0, 0] },
+        overall: overall[0]
+          ? summaryOf(overall[0])
+          : { count: 0, average: null, distribution: [0, 0, 0, 0, 0] },
         departments: departments.map((s) => ({ ...summaryOf(s), department: s.name })),
-        staff: perStaff?.map((s) => ({ ...summaryOf(s), staffIdx: Number(s.key), staffName: s.name })) ?? null,
+        staff:
+          perStaff?.map((s) => ({ ...summaryOf(s), staffIdx: Number(s.key), staffName: s.name })) ?? null,
         months: months.map((s) => ({ ...summaryOf(s), month: s.key })),
         comments: comments.map((c) => ({
           idx: c.idx,
