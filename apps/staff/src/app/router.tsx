@@ -67,6 +67,11 @@ export const routes: RouteObject[] = [
         path: paths.homeCarePatient.path,
         lazy: async () => ({ Component: (await import('./routes/home-care-patient')).HomeCarePatientRoute }),
       },
+      // issue 16 — ratings
+      {
+        path: paths.ratings.path,
+        lazy: async () => ({ Component: (await import('./routes/ratings')).RatingsRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -28,4 +28,6 @@ export const paths = {
     path: '/home-care/:patientIdx',
     href: (patientIdx: number) => `/home-care/${patientIdx}`,
   },
+  // issue 16 — ratings
+  ratings: { path: '/ratings', href: () => '/ratings' },
 } as const;

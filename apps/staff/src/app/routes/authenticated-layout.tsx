@@ -136,6 +136,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
               <Badge count={homeCareAlerts} size="small" color="#c92a2a" className="nav-badge" aria-hidden />
             )}
           </NavLink>
+          {/* issue 16 — ratings */}
+          <NavLink to={paths.ratings.href()}>{t('ratings.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
