@@ -192,6 +192,8 @@ export function createRatingService(deps: RatingServiceDeps) {
       const occasion = await ownCompleted(patientIdx, body.kind, body.idx);
       const at = now();
       const fields = { stars: body.stars, tags: body.tags ?? [], comment: body.comment ?? '', at };
+      // Read before the transaction: one connection (PGlite) would wait for itself inside it.
+      const handledBy = await staffName(occasion.staffIdx);
       await deps.db.transaction(async (tx) => {
         const existing = await repo.find(tx, body.kind, body.idx, true);
         if (existing) {
@@ -208,7 +210,7 @@ export function createRatingService(deps: RatingServiceDeps) {
             occasionIdx: occasion.idx,
             department: occasion.department,
             staffIdx: occasion.staffIdx,
-            staffName: await staffName(occasion.staffIdx),
+            staffName: handledBy,
             occasionAt: occasion.completedAt,
           });
         }

@@ -199,11 +199,19 @@ describe('who sees what', () => {
     expect(await ratingCount(idx)).toBe(0);
   });
 
-  it('refuses staff on the patient calls and patients on the statistics', async () => {
+  it('refuses staff on the patient calls and patients on the statistics (a token of the other app is no login)', async () => {
     const p = await newPatient();
-    expect((await client().get(apiPaths.rating.getMyRatings, { token: nurse.token })).status).toBe(403);
-    expect((await rate({ idx: 0, token: nurse.token }, 1)).status).toBe(403);
-    expect((await stats(p.token)).status).toBe(403);
+    const asStaff = await client().get(apiPaths.rating.getMyRatings, { token: nurse.token });
+    expect([asStaff.status, asStaff.code]).toEqual([401, ResultCode.NOT_LOGGED_IN]);
+    const submitAsStaff = await rate({ idx: 0, token: nurse.token }, 1);
+    expect([submitAsStaff.status, submitAsStaff.code]).toEqual([401, ResultCode.NOT_LOGGED_IN]);
+    const occasionAsStaff = await client().get(apiPaths.rating.getOccasion, {
+      token: nurse.token,
+      query: { kind: 'CHAT', idx: 1 },
+    });
+    expect(occasionAsStaff.code).toBe(ResultCode.NOT_LOGGED_IN);
+    const statsAsPatient = await stats(p.token);
+    expect([statsAsPatient.status, statsAsPatient.code]).toEqual([401, ResultCode.NOT_LOGGED_IN]);
     expect((await client().get(apiPaths.rating.getMyRatings)).status).toBe(401);
     expect((await client().get(apiPaths.rating.getStats)).status).toBe(401);
   });
