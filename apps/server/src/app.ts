@@ -92,6 +92,9 @@ import { createQnaService } from './modules/qna/qna.service.ts';
 // issue 16 — appointments (schedules)
 import { appointmentModule } from './modules/appointment/appointment.module.ts';
 import { createAppointmentService } from './modules/appointment/appointment.service.ts';
+// issue 16 — ratings
+import { ratingModule } from './modules/rating/rating.module.ts';
+import { createRatingService, type RatingService } from './modules/rating/rating.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -252,7 +255,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     // issue 14: the chatbot answers from the hospital's published FAQ entries and guides
     const chatbot = createChatbotService({ content: contents });
-    const chat = createChatService({ db: app.db, people, chatbot, audit: app.audit });
+    // issue 16 — ratings: a room that completes invites its patient once (tied lazily: the
+    // ratings read the rooms through the chat service)
+    let ratings: RatingService | null = null;
+    const chat = createChatService({
+      db: app.db,
+      people,
+      chatbot,
+      audit: app.audit,
+      onCompleted: (roomIdx) =>
+        ratings!.inviteChat(roomIdx).catch((error: unknown) => {
+          app.log.warn({ err: error, roomIdx }, 'rating invitation failed');
+        }),
+    });
     const nurseCalls = createNurseCallService({
       db: app.db,
       people,
@@ -288,6 +303,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       hospitals,
       audit: app.audit,
       notifications: notifier,
+    });
+    // issue 16 — ratings (the consulting chat today; appointments and telemedicine plug in later)
+    ratings = createRatingService({
+      db: app.db,
+      people,
+      hospitals,
+      chat,
+      notifications: notifier,
+      audit: app.audit,
     });
 
     // issue 15 — diet logging: photos under DATA_DIR/diet-photos
@@ -342,6 +366,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(qnaModule, { prefix: API_PREFIX, qna });
     // issue 16 — appointments (schedules)
     await app.register(appointmentModule, { prefix: API_PREFIX, appointments });
+    // issue 16 — ratings
+    await app.register(ratingModule, { prefix: API_PREFIX, ratings });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

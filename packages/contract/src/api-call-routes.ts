@@ -219,4 +219,11 @@ export const apiCallRoutes = {
     acceptRequest: route('PUT', apiPaths.appointment.acceptRequest),
     declineRequest: route('PUT', apiPaths.appointment.declineRequest),
   },
+  // issue 16 — ratings
+  rating: {
+    getMyRatings: route('GET', apiPaths.rating.getMyRatings),
+    getOccasion: route('GET', apiPaths.rating.getOccasion),
+    submit: route('PUT', apiPaths.rating.submit),
+    getStats: route('GET', apiPaths.rating.getStats),
+  },
 } as const satisfies { [Group in keyof typeof apiPaths]: Record<string, CallRoute> };

@@ -210,6 +210,15 @@ import {
   updateAppointmentBodySchema,
   updatePersonalItemBodySchema,
 } from './appointment.ts';
+// issue 16 — ratings
+import {
+  myRatingsSchema,
+  ratingOccasionQuerySchema,
+  ratingOccasionSchema,
+  ratingStatsQuerySchema,
+  ratingStatsSchema,
+  submitRatingBodySchema,
+} from './rating.ts';
 
 /**
  * Every REST call with its method, path, query, body and response (`data` of the envelope)
@@ -621,6 +630,16 @@ export const apiCalls = {
       body: reasonBodySchema,
       response: appointmentSchema,
     }),
+  },
+  // issue 16 — ratings
+  rating: {
+    getMyRatings: call(r.rating.getMyRatings, { response: myRatingsSchema }),
+    getOccasion: call(r.rating.getOccasion, {
+      query: ratingOccasionQuerySchema,
+      response: ratingOccasionSchema,
+    }),
+    submit: call(r.rating.submit, { body: submitRatingBodySchema, response: ratingOccasionSchema }),
+    getStats: call(r.rating.getStats, { query: ratingStatsQuerySchema, response: ratingStatsSchema }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

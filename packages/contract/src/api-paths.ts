@@ -213,4 +213,11 @@ export const apiPaths = {
     acceptRequest: '/appointment/acceptRequest',
     declineRequest: '/appointment/declineRequest',
   },
+  // issue 16 — ratings (patient: rate a completed occasion; staff: the hospital's statistics)
+  rating: {
+    getMyRatings: '/rating/getMyRatings',
+    getOccasion: '/rating/getOccasion',
+    submit: '/rating/submit',
+    getStats: '/rating/getStats',
+  },
 } as const;

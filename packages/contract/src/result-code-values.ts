@@ -87,6 +87,11 @@ export const ResultCode = {
   APPOINTMENT_PAST: 40013002,
   /** Editing a hospital appointment as a personal item, or a personal item as staff. */
   APPOINTMENT_NOT_EDITABLE: 40013003,
+  // issue 16 — ratings (40012000–40012999)
+  /** Rating an occasion that is not completed yet. */
+  RATING_NOT_COMPLETED: 40012001,
+  /** Changing a rating after its 7 days, or rating an occasion past its invitation. */
+  RATING_WINDOW_CLOSED: 40012002,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -318,6 +318,12 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`PUT ${apiPaths.appointment.complete}`]: { body: { idx: 1 } },
   [`PUT ${apiPaths.appointment.acceptRequest}`]: { body: { idx: 1 } },
   [`PUT ${apiPaths.appointment.declineRequest}`]: { body: { idx: 1, reason: '예약 가능한 시간이 없습니다' } },
+  // issue 16 — ratings
+  [`GET ${apiPaths.rating.getOccasion}`]: { query: { kind: 'CHAT', idx: '1' } },
+  [`PUT ${apiPaths.rating.submit}`]: {
+    body: { kind: 'CHAT', idx: 1, stars: 5, tags: ['KIND'], comment: '친절했어요' },
+  },
+  [`GET ${apiPaths.rating.getStats}`]: { query: { months: '6' } },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

@@ -77,6 +77,11 @@ export const routes: RouteObject[] = [
         path: paths.appointments.path,
         lazy: async () => ({ Component: (await import('./routes/appointments')).AppointmentsRoute }),
       },
+      // issue 16 — ratings
+      {
+        path: paths.ratings.path,
+        lazy: async () => ({ Component: (await import('./routes/ratings')).RatingsRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -32,4 +32,6 @@ export const paths = {
   qna: { path: '/qna', href: () => '/qna' },
   // issue 16 — appointments (진료 예약)
   appointments: { path: '/appointments', href: () => '/appointments' },
+  // issue 16 — ratings
+  ratings: { path: '/ratings', href: () => '/ratings' },
 } as const;

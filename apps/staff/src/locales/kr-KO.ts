@@ -986,6 +986,36 @@ export const krKO = {
     actionFailed: '처리하지 못했습니다.',
     noPatients: '이 병원을 고른 환자가 없습니다.',
   },
+  // issue 16 — ratings
+  ratings: {
+    nav: '평가',
+    title: '상담 평가',
+    period: '기간',
+    months: '최근 {{count}}개월',
+    empty: '이 기간에 받은 평가가 없습니다.',
+    overall: '평균 {{average}}점 · {{count}}건',
+    count: '건수',
+    average: '평균',
+    distribution: '별점 분포',
+    byDepartment: '부서별',
+    byStaff: '담당자별 (관리자만 봅니다)',
+    byMonth: '월별',
+    department: '부서',
+    staff: '담당자',
+    month: '월',
+    comments: '남긴 말',
+    noComments: '이 기간에 남긴 말이 없습니다.',
+    stars: '별 {{count}}개',
+    barLabel: '별 {{stars}}개: {{count}}건',
+    tags: {
+      KIND: '친절해요',
+      CLEAR_EXPLANATION: '설명이 충분해요',
+      QUICK_ANSWER: '답변이 빨라요',
+      LONG_WAIT: '대기가 길었어요',
+      UNCLEAR_EXPLANATION: '설명이 부족했어요',
+      UNFRIENDLY: '불친절했어요',
+    },
+  },
 };
 
 /** Every catalogue has the Korean one's keys, each a string. */

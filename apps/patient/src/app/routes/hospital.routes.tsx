@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { sharedAreaRoutes } from './common.routes';
-import { lazyScreen, preparing, toAreaHome } from './lazy-screen';
+import { lazyScreen, toAreaHome } from './lazy-screen';
 
 const p = paths.hospital;
 
@@ -57,10 +57,6 @@ export const hospitalRoutes: RouteObject[] = [
       { requiresLogin: 'hospital' },
     ),
   })),
-  ...[p.rateList, p.rate].map((route): RouteObject => ({
-    path: route.path,
-    ...preparing('hospital'),
-  })),
   // issue 16 — document requests (the request form is the list's `?new=1`)
   {
     path: p.documentRequestList.path,
@@ -98,6 +94,23 @@ export const hospitalRoutes: RouteObject[] = [
     ...lazyScreen(
       () => import('../../features/appointment/appointment.route').then((m) => m.AppointmentDetailRoute),
       (params) => ({ area: 'hospital' as const, idx: params.idx ?? '' }),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  // issue 16 — ratings (the occasion in the query: ?kind=CHAT&idx=12)
+  {
+    path: p.rateList.path,
+    ...lazyScreen(
+      () => import('../../features/rating/rating.route').then((m) => m.RatingListRoute),
+      () => ({}),
+      { requiresLogin: 'hospital' },
+    ),
+  },
+  {
+    path: p.rate.path,
+    ...lazyScreen(
+      () => import('../../features/rating/rating.route').then((m) => m.RatingRoute),
+      () => ({}),
       { requiresLogin: 'hospital' },
     ),
   },

@@ -4,7 +4,7 @@ import { HANDOFF_PHRASE_TEXT } from '@smartcare/contract/realtime-constants';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { areaConfig, type Area } from '../../config/area';
@@ -214,6 +214,15 @@ export function ConsultingChatScreen({ area }: { area: Area }) {
           {finished ? (
             <div className="chat-ended">
               <p>{t('chat.endedPanel')}</p>
+              {/* issue 16 — ratings: the finished room offers its rating (a link, no import) */}
+              {room?.idx !== undefined && room.idx > 0 && (
+                <Link
+                  className="chat-primary-button"
+                  to={`${paths.hospital.rate.href()}?kind=CHAT&idx=${room.idx}`}
+                >
+                  {t('ratingScreens.offer')}
+                </Link>
+              )}
               <button type="button" className="chat-primary-button" onClick={() => rt.chat.startNew()}>
                 {t('chat.startNew')}
               </button>

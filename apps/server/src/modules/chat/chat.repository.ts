@@ -169,6 +169,17 @@ export const chatRepository = {
     return rows[0] ?? null;
   },
 
+  /** Issue 16 — ratings: the patient's rooms completed since a time, newest first. */
+  async completedRoomsOf(db: Sql, patientIdx: number, since: Date): Promise<RoomRecord[]> {
+    const { rows } = await db.query<RoomRow>(
+      `SELECT ${ROOM_COLUMNS} FROM chat_rooms
+        WHERE patient_idx = $1 AND status = 'COMPLETE' AND completed_at >= $2
+        ORDER BY completed_at DESC LIMIT 100`,
+      [patientIdx, since],
+    );
+    return rows.map(toRoom);
+  },
+
   async findRoom(db: Sql, roomIdx: number, forUpdate = false): Promise<RoomRecord | null> {
     const { rows } = await db.query<RoomRow>(
       `SELECT ${ROOM_COLUMNS} FROM chat_rooms WHERE idx = $1${forUpdate ? ' FOR UPDATE' : ''}`,

@@ -35,6 +35,8 @@ export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx:
 
 export interface ChatServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
+  /** Issue 16 — ratings: told once a room has just completed (the patient is invited to rate it). */
+  onCompleted?: (roomIdx: number) => Promise<void>;
   /** Who a person is now (names and hospitals change after login). */
   people: Pick<PeopleService, 'patient' | 'staff'>;
   chatbot: {
@@ -528,13 +530,23 @@ export function createChatService(deps: ChatServiceDeps) {
       });
     },
 
+    /** Issue 16 — ratings: one room as stored (its status, patient, hospital and assignee). */
+    room(roomIdx: number): Promise<RoomRecord | null> {
+      return repo.findRoom(deps.db, roomIdx);
+    },
+
+    /** Issue 16 — ratings: the patient's rooms completed since `since`, newest first. */
+    completedRoomsOf(patientIdx: number, since: Date): Promise<RoomRecord[]> {
+      return repo.completedRoomsOf(deps.db, patientIdx, since);
+    },
+
     /** `complete` from either side: the room is finished; a second complete changes nothing. */
     async complete(
       actor: ChatActor,
       topicRoomIdx: number,
     ): Promise<{ room: RoomRecord | null; changed: boolean; previousStatus: ChatRoomStatus | null }> {
       const who = await sender(actor);
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         let room: RoomRecord | null;
         if (actor.kind === 'patient' && topicRoomIdx === provisionalRoomIdx(actor.idx)) {
           room = who.hospitalIdx === null ? null : await repo.findOpenRoom(tx, actor.idx, who.hospitalIdx);
@@ -553,6 +565,8 @@ export function createChatService(deps: ChatServiceDeps) {
           previousStatus: room.status,
         };
       });
+      if (result.changed && result.room?.status === 'COMPLETE') await deps.onCompleted?.(result.room.idx);
+      return result;
     },
 
     /** A staff member enters a room: added to its persons, the bot steps back. */

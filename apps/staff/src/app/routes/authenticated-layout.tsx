@@ -140,6 +140,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
           <NavLink to={paths.qna.href()}>{t('qna.nav')}</NavLink>
           {/* issue 16 — appointments (진료 예약) */}
           <NavLink to={paths.appointments.href()}>{t('appointments.nav')}</NavLink>
+          {/* issue 16 — ratings */}
+          <NavLink to={paths.ratings.href()}>{t('ratings.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
