@@ -133,7 +133,7 @@ test.describe('patient account and common screens', () => {
       ['/settings', /소개/],
       ['/detail', /기본 정보/],
       ['/forgot-password', /인증번호 받기/],
-      ['/hospital/ratelist', /준비 중인 서비스입니다/],
+      ['/homecare/telemedicine/list', /준비 중인 서비스입니다/],
     ] as const;
     for (const [path, text] of screens) {
       await page.goto(`/#${path}`);

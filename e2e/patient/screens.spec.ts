@@ -70,7 +70,7 @@ const PRIVATE_SCREENS: Screen[] = [
   { path: '/homecare/bodyinfo/extrainfo', ready: /혈액형/, shot: 'body-info' },
   { path: '/settings', ready: /소개/, shot: 'account-settings', fill: fillEvery, clearable: true },
   { path: '/detail', ready: /기본 정보/, shot: 'profile-detail' },
-  { path: '/hospital/ratelist', ready: /준비 중인 서비스입니다/, shot: 'in-preparation' },
+  { path: '/homecare/telemedicine/list', ready: /준비 중인 서비스입니다/, shot: 'in-preparation' },
 ];
 
 async function open(page: Page, screen: Screen, { fill = true } = {}): Promise<void> {
@@ -270,7 +270,7 @@ test.describe('patient screens of issue 3', () => {
       '/homecare/bodyinfo/extrainfo',
       '/settings',
       '/detail',
-      '/hospital/ratelist',
+      '/homecare/telemedicine/list',
     ];
     for (const screen of PRIVATE_SCREENS.filter((s) => privatePaths.includes(s.path))) {
       await open(page, screen);

@@ -85,7 +85,7 @@ const titleSize = (page: Page) =>
  * The hospital information's detail routes show an item of the patient's own hospital (another
  * hospital's idx 1 is a 404): a real notice and a real guide of it, found in `beforeEach`.
  */
-let ownItems = { notice: 1, guide: 1, documentRequest: 1 };
+let ownItems = { notice: 1, guide: 1, documentRequest: 1, question: 1, scheduleItem: 1 };
 // issue 15 — medication reminders: the detail route shows a medicine of the patient's own.
 let ownMedication = 1;
 
@@ -101,7 +101,12 @@ async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> 
           : // issue 16: the patient's own document request (another's idx 1 is a 404)
             route === '/hospital/documentrequest/1'
             ? `/hospital/documentrequest/${ownItems.documentRequest}`
-            : route,
+            : // issue 17 Q&A and issue 16 appointments: the patient's own question and schedule item
+              route === '/homecare/qna/1'
+              ? `/homecare/qna/${ownItems.question}`
+              : route === '/hospital/schedulemanage/1'
+                ? `/hospital/schedulemanage/${ownItems.scheduleItem}`
+                : route,
   );
   for (const route of routes) {
     await page.goto(`/#${route}`);
@@ -159,10 +164,30 @@ test.describe('200 % text on a 360 px phone', () => {
         clientRequestId: crypto.randomUUID(),
       },
     });
+    // issue 17 (Q&A) and issue 16 (appointments): a question and a personal schedule item of the patient's own
+    const question = await api.data<{ idx: number }>('POST', apiPaths.qna.createQuestion, {
+      token,
+      body: {
+        category: 'SYMPTOM',
+        title: '아침마다 어지러워요',
+        text: '일어날 때마다 어지럽습니다. 혈압약 때문일까요?',
+        clientRequestId: crypto.randomUUID(),
+      },
+    });
+    const scheduleItem = await api.data<{ idx: number }>('POST', apiPaths.appointment.addPersonal, {
+      token,
+      body: {
+        title: '약국 방문',
+        startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        clientRequestId: crypto.randomUUID(),
+      },
+    });
     ownItems = {
       notice: notices.dataList[0]!.idx,
       guide: guides[0]!.idx,
       documentRequest: documentRequest.idx,
+      question: question.idx,
+      scheduleItem: scheduleItem.idx,
     };
   });
 
