@@ -121,12 +121,13 @@ describe('random and malformed bodies at every write call', () => {
     // point 18): that entry is the one write a refused call must make, so it is left out.
     const rowsOf = (name: string) =>
       name === 'audit_log' ? `audit_log t WHERE t.action <> 'access.refused'` : `${name} t`;
-    const sql = `SELECT md5(concat_ws('|', ${tables
+    // Each table's row count and hash by name: a failure says which table a refused call wrote.
+    const sql = `SELECT concat_ws(' ', ${tables
       .map(
         (name) =>
-          `(SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') FROM ${rowsOf(name)})`,
+          `'${name}=' || (SELECT count(*) || ':' || left(coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), ''), 8) FROM ${rowsOf(name)})`,
       )
-      .join(', ')})) AS hash`;
+      .join(', ')}) AS hash`;
     // Reads are audited in group commits after their answer (decision 005): flush first, so an
     // earlier successful read's entry never lands inside a later refused call's window.
     // A call may also kick a job pass that writes after its answer (a push delivery): wait for it.
