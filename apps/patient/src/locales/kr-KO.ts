@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPE_KO } from '@smartcare/contract/document-request';
 import { contractResultCodes } from './from-contract';
 import krKOStart from './kr-KO.start';
 
@@ -842,16 +843,8 @@ const krKO = {
     formTitle: '서류 신청',
     intro: '진단서나 확인서를 병원 창구에 줄 서지 않고 신청하세요. 병원에서 발급하면 알림으로 알려 드립니다.',
     hospitalLabel: '신청 병원',
-    types: {
-      DIAGNOSIS: '진단서',
-      OPINION: '소견서',
-      TREATMENT_CONFIRMATION: '진료확인서',
-      ADMISSION_CONFIRMATION: '입·퇴원확인서',
-      OUTPATIENT_CONFIRMATION: '통원확인서',
-      RECEIPT: '진료비 계산서·영수증',
-      ITEMIZED_BILL: '진료비 세부산정내역서',
-      PRESCRIPTION_COPY: '처방전 사본',
-    },
+    // The names the certificate itself prints (contract), so the screens never differ from it.
+    types: DOCUMENT_TYPE_KO,
     status: {
       REQUESTED: '신청',
       IN_REVIEW: '검토 중',

@@ -1,3 +1,4 @@
+import { DOCUMENT_TYPE_KO } from '@smartcare/contract/document-request';
 /** The complete Korean catalogue; the other languages follow its shape (Korean first, brief §5). */
 export const krKO = {
   app: {
@@ -526,16 +527,8 @@ export const krKO = {
     open: '열기',
     openLabel: '{{name}} 님의 {{type}} 요청 열기',
     close: '닫기',
-    types: {
-      DIAGNOSIS: '진단서',
-      OPINION: '소견서',
-      TREATMENT_CONFIRMATION: '진료확인서',
-      ADMISSION_CONFIRMATION: '입·퇴원확인서',
-      OUTPATIENT_CONFIRMATION: '통원확인서',
-      RECEIPT: '진료비 계산서·영수증',
-      ITEMIZED_BILL: '진료비 세부산정내역서',
-      PRESCRIPTION_COPY: '처방전 사본',
-    },
+    // The names the certificate itself prints (contract), so the screens never differ from it.
+    types: DOCUMENT_TYPE_KO,
     status: {
       REQUESTED: '신청',
       IN_REVIEW: '검토 중',
