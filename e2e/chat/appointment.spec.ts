@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Appointment } from '@smartcare/contract/appointment';
 import { expect, navigate, test } from '../support/fixtures.ts';
+import { settled } from '../support/settled.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
 /** `days` from today (Seoul) at `hh:mm` Seoul time: the ISO instant and the datetime-local value. */
@@ -13,11 +13,6 @@ function seoul(days: number, time: string) {
   const instant = new Date(new Date(`${today}T${time}:00+09:00`).getTime() + days * 86_400_000);
   const local = new Date(instant.getTime() + 9 * 3_600_000).toISOString().slice(0, 16);
   return { iso: instant.toISOString(), local };
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /불러오는 중/ })).toHaveCount(0);
 }
 
 /** Issue 16: an appointment change request is accepted by staff and the patient sees it. */

@@ -3,11 +3,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DocumentRequest } from '@smartcare/contract/document-request';
 import { expect, navigate, test } from '../support/fixtures.ts';
+import { settled } from '../support/settled.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
 /** The certificate's text, read back from the PDF bytes. */
@@ -18,11 +18,6 @@ async function pdfText(bytes: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
-}
-
-async function settled(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /불러오는 중/ })).toHaveCount(0);
 }
 
 /** Issue 16: the patient asks for a 진단서, staff issue it in the console, the patient downloads the PDF. */

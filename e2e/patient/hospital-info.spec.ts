@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, navigate, test } from '../support/fixtures.ts';
+import { settled } from '../support/settled.ts';
 
 /**
  * Issue 14, the patient's side of the hospital information on a 360 px phone: notices read
@@ -11,11 +11,6 @@ import { expect, navigate, test } from '../support/fixtures.ts';
  */
 
 const PARKING_GUIDE = '주차장 이용 안내';
-
-async function settled(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: '불러오는 중입니다' })).toHaveCount(0);
-}
 
 test.describe('hospital information', () => {
   test.beforeEach(async ({ page, createPatient, loginAsPatient }) => {
