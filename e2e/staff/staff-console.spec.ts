@@ -1,24 +1,13 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
 import type { NurseCallEvent } from '@smartcare/contract/nurse-call';
-import type { StaffProfile } from '@smartcare/contract/staff';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { provisionalRoomIdx, topics } from '@smartcare/contract/topics';
-import type { Api } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import type { PooledStaff, StaffWanted } from '../support/staff-pool.ts';
+import { nurseOfThisTest } from '../chat/two-people.ts';
 import { connectPatient } from './patient-realtime.ts';
 
 /** A nurse of this test only (from the run's staff pool), with the profile the console will show. */
-async function nurseOfThisTest(api: Api, createStaff: (wanted?: StaffWanted) => Promise<PooledStaff>) {
-  const account = await createStaff({ role: 'NURSE' });
-  const tokens = await api.loginStaff(account.loginId, account.password);
-  const profile = await api.data<StaffProfile>('GET', apiPaths.staff.getMyData, {
-    token: tokens.accessToken,
-  });
-  return { account, profile };
-}
-
 test.describe('staff console', () => {
   test('a nurse logs in and sees the inbox and the nurse-call board', async ({
     allowFailures,
