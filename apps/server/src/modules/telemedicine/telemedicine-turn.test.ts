@@ -237,7 +237,7 @@ describe.skipIf(!existsSync(TURNSERVER))('coturn with use-auth-secret', () => {
         await exchange(port, allocateRequest());
         return;
       } catch (error) {
-        if (Date.now() > deadline) throw new Error(`turnserver did not start: ${String(error)}\n${log}`);
+        if (Date.now() > deadline) throw new Error(`turnserver did not start\n${log}`, { cause: error });
       }
     }
   }, 20_000);
