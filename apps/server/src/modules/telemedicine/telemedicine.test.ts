@@ -333,6 +333,10 @@ describe('the waiting-room window', () => {
     const over = (await book(patient, clinician, { scheduledAt: inMinutes(-14), durationMin: 15 })).data!;
     await t.app.db.query(`UPDATE telemedicine_visits SET duration_min = 5 WHERE idx = $1`, [over.visitIdx]);
     expect((await enter(patient, over.visitIdx)).code).toBe(ResultCode.TELEMEDICINE_WINDOW_CLOSED);
+    // … and is listed with the past visits, the others still ahead soonest first
+    const list = (await get<MyTelemedicineVisits>(apiPaths.telemedicine.getMyVisits, patient)).data!;
+    expect(list.past.map((v) => v.visitIdx)).toEqual([over.visitIdx]);
+    expect(list.upcoming.map((v) => v.visitIdx)).toEqual([justOpen.visitIdx, later.visitIdx]);
   });
 
   it('refuses booking a visit that is already over, or moving one into the past', async () => {
