@@ -231,7 +231,7 @@ describe.skipIf(!existsSync(TURNSERVER))('coturn with use-auth-secret', () => {
     let log = '';
     turn.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     // Ready once it answers a STUN request on the port.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     for (;;) {
       try {
         await exchange(port, allocateRequest());
@@ -240,7 +240,7 @@ describe.skipIf(!existsSync(TURNSERVER))('coturn with use-auth-secret', () => {
         if (Date.now() > deadline) throw new Error(`turnserver did not start\n${log}`, { cause: error });
       }
     }
-  }, 20_000);
+  });
 
   afterAll(async () => {
     turn?.kill('SIGTERM');
