@@ -95,6 +95,9 @@ import { createAppointmentService } from './modules/appointment/appointment.serv
 // issue 16 — ratings
 import { ratingModule } from './modules/rating/rating.module.ts';
 import { createRatingService, type RatingService } from './modules/rating/rating.service.ts';
+// issue 16 — the staff desk's live queues (document requests, appointments)
+import { staffDeskModule } from './modules/staff-desk/staff-desk.module.ts';
+import { createStaffDeskService } from './modules/staff-desk/staff-desk.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -296,6 +299,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifier,
       settings: config.medication,
     });
+    // issue 16 — the staff desk's live queues: documents and appointments publish through it
+    const staffDesk = createStaffDeskService({ publisher: app.broker, log: app.log });
     // issue 16 — document requests: 발급 완료 / 반려 reach the patient through the notifier
     const documents = createDocumentRequestService({
       db: app.db,
@@ -303,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       hospitals,
       audit: app.audit,
       notifications: notifier,
+      desk: staffDesk,
     });
     // issue 16 — ratings (the consulting chat today; appointments and telemedicine plug in later)
     ratings = createRatingService({
@@ -328,6 +334,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       people,
       audit: app.audit,
       notifications: notifier,
+      desk: staffDesk,
     });
 
     // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos, "answered" through the notifier
@@ -368,6 +375,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(appointmentModule, { prefix: API_PREFIX, appointments });
     // issue 16 — ratings
     await app.register(ratingModule, { prefix: API_PREFIX, ratings });
+    // issue 16 — the staff desk's live queues (the topic staffDesk/{hospitalIdx})
+    await app.register(staffDeskModule);
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

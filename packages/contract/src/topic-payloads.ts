@@ -14,6 +14,8 @@ import { notificationSchema } from './notification.ts';
 import { vitalSignAlertEventSchema } from './home-care-watch.ts';
 import { nurseCallEventSchema, nurseCallRequestSchema } from './nurse-call.ts';
 import type { ParsedTopic, TopicKind } from './topics.ts';
+// issue 16 — the staff desk's live queues
+import { staffDeskEventSchema } from './staff-desk.ts';
 
 type TopicOf<K extends TopicKind> = Extract<ParsedTopic, { kind: K }>;
 
@@ -51,6 +53,8 @@ export const TOPIC_PAYLOADS: {
   notificationPatient: { delivered: () => notificationSchema, published: () => null },
   // issue 13: only the server publishes alerts
   homeCareAlert: { delivered: () => vitalSignAlertEventSchema, published: () => null },
+  // issue 16: only the server publishes the staff desk's changes
+  staffDesk: { delivered: () => staffDeskEventSchema, published: () => null },
 };
 
 /** The schema of what the server delivers on this topic, by the table. */

@@ -74,6 +74,8 @@ describe('the topic table', () => {
       notificationPatient: { patientIdx: 9 },
       // issue 13
       homeCareAlert: { hospitalIdx: 4 },
+      // issue 16
+      staffDesk: { hospitalIdx: 4 },
     } as Record<TopicKind, TopicFields<TopicKind>>;
     for (const kind of Object.keys(TOPIC_TABLE) as TopicKind[]) {
       const topic = topicOf(kind, samples[kind]);

@@ -14,7 +14,9 @@ export type ParsedTopic =
   // issue 12: the in-app notice
   | { kind: 'notificationPatient'; patientIdx: number }
   // issue 13: urgent vital-sign alerts for the hospital's home-care staff
-  | { kind: 'homeCareAlert'; hospitalIdx: number };
+  | { kind: 'homeCareAlert'; hospitalIdx: number }
+  // issue 16: the staff desk's live queues (document requests, appointment requests, appointments)
+  | { kind: 'staffDesk'; hospitalIdx: number };
 
 export type TopicKind = ParsedTopic['kind'];
 /** The fields of one kind's topic (without `kind`). */
@@ -46,6 +48,8 @@ export const TOPIC_TABLE: { readonly [K in TopicKind]: readonly Segment[] } = {
   notificationPatient: ['notification', 'patient', int('patientIdx')],
   /** Issue 13: urgent home readings and their acknowledgements, for the hospital's staff only. */
   homeCareAlert: ['homeCareAlert', int('hospitalIdx')],
+  /** Issue 16: a document request or an appointment of the hospital changed; its staff only. */
+  staffDesk: ['staffDesk', int('hospitalIdx')],
 };
 
 const INT = /^-?\d{1,12}$/;
@@ -71,6 +75,8 @@ export const topics = {
   notificationPatient: (patientIdx: number) => topicOf('notificationPatient', { patientIdx }),
   // issue 13
   homeCareAlert: (hospitalIdx: number) => topicOf('homeCareAlert', { hospitalIdx }),
+  // issue 16 — the staff desk's live queues
+  staffDesk: (hospitalIdx: number) => topicOf('staffDesk', { hospitalIdx }),
 } as const;
 
 function match(kind: TopicKind, parts: readonly string[]): ParsedTopic | null {

@@ -21,6 +21,7 @@ import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import type { NotificationService } from '../notification/notification.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
+import type { StaffDeskService } from '../staff-desk/staff-desk.service.ts';
 import { appointmentIcs } from './appointment-ics.ts';
 import { appointmentRepository as repo, type AppointmentDetails } from './appointment.repository.ts';
 
@@ -30,6 +31,8 @@ export interface AppointmentServiceDeps {
   audit: Pick<Audit, 'record'>;
   /** Decisions and reminders reach the patient through the notification service (alarm settings). */
   notifications: Pick<NotificationService, 'notify'>;
+  /** The hospital's staff see requests and the day/week view change live (decision 031). */
+  desk: Pick<StaffDeskService, 'changed'>;
   now?: () => Date;
 }
 
@@ -99,6 +102,12 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     return item;
   }
 
+  /** Tells the hospital's staff desk that one of its appointments (or its open request) changed. */
+  async function deskChanged(item: Appointment, queue: 'appointmentRequest' | 'appointment') {
+    if (item.kind === 'HOSPITAL' && item.hospitalIdx !== null)
+      await deps.desk.changed(item.hospitalIdx, queue, item.idx);
+  }
+
   async function tell(item: Appointment, title: string, body: string) {
     await deps.notifications.notify(item.patientIdx, {
       kind: 'schedule',
@@ -120,7 +129,7 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     const at = now();
     for (const time of fields.preferredTimes ?? [])
       if (new Date(time) <= at) throw new DomainError('APPOINTMENT_PAST');
-    return deps.db.transaction(async (tx) => {
+    const requested = await deps.db.transaction(async (tx) => {
       const item = await own(tx, patientIdx, idx, true);
       if (item.kind !== 'HOSPITAL') throw new DomainError('APPOINTMENT_NOT_EDITABLE');
       refuseUnless(item, next);
@@ -148,6 +157,8 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       );
       return (await repo.find(tx, idx))!;
     });
+    await deskChanged(requested, 'appointmentRequest');
+    return requested;
   }
 
   /** A staff step: loads the hospital's appointment, checks the machine, writes history and audit. */
@@ -162,8 +173,10 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
   ): Promise<Appointment> {
     const staff = await staffOf(staffIdx);
     const at = now();
+    let request = false;
     const updated = await deps.db.transaction(async (tx) => {
       const item = await ofHospital(tx, idx, staff.hospitalIdx, true);
+      request = item.status === 'CHANGE_REQUESTED' || item.status === 'CANCEL_REQUESTED';
       const step = await act(tx, item, at);
       await repo.addEvent(tx, idx, {
         action: step.action,
@@ -186,6 +199,8 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       );
       return (await repo.find(tx, idx))!;
     });
+    // A step on an open request (accept, decline, cancel) empties the request queue's row too.
+    await deskChanged(updated, request ? 'appointmentRequest' : 'appointment');
     return updated;
   }
 
@@ -413,6 +428,7 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
         );
         return { item: (await repo.find(tx, idx))!, resent: false };
       });
+      if (!item.resent) await deskChanged(item.item, 'appointment');
       if (!item.resent)
         await tell(
           item.item,
