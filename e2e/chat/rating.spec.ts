@@ -12,7 +12,7 @@ import type { TestPatient } from '../support/factories.ts';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { settled } from '../support/settled.ts';
 import { connectPatient } from '../staff/patient-realtime.ts';
-import { nurseOfThisTest, openPhone } from './two-people.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
 /** A desktop console of its own (a second staff member beside the test's page). */
 function openConsole(browser: Browser, baseURL: string) {
@@ -46,8 +46,8 @@ test.describe('ratings', () => {
       // Nothing to rate yet.
       await loginAsPatient(patientPage, patient.loginId, { password: patient.password });
       await navigate(patientPage, '/hospital/ratelist');
-      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('상담 평가');
-      await expect(patientPage.getByText('평가할 상담이 없습니다.', { exact: false })).toBeVisible();
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('진료·상담 평가');
+      await expect(patientPage.getByText('평가할 진료나 상담이 없습니다.', { exact: false })).toBeVisible();
 
       // The patient asks for staff; the nurse answers in the console and completes the chat.
       await navigate(patientPage, '/hospital/consulting/chat');
@@ -61,7 +61,9 @@ test.describe('ratings', () => {
         .getByRole('link', { name: new RegExp(patient.name) })
         .click();
       await nursePage.getByRole('button', { name: '상담 참여' }).click();
-      await nursePage.getByRole('textbox', { name: '메시지 입력' }).fill('확인해 드렸습니다. 더 궁금한 점 있으신가요?');
+      await nursePage
+        .getByRole('textbox', { name: '메시지 입력' })
+        .fill('확인해 드렸습니다. 더 궁금한 점 있으신가요?');
       await nursePage.getByRole('button', { name: '보내기' }).click();
       await expect(patientPage.getByRole('region', { name: '상담 상태' })).toContainText('상담 중');
       await nursePage.getByRole('button', { name: '상담 종료' }).click();
@@ -70,14 +72,14 @@ test.describe('ratings', () => {
 
       // The patient finds it waiting for a rating, with the nurse who handled it.
       await navigate(patientPage, '/hospital/ratelist');
-      const waiting = patientPage.getByRole('region', { name: '평가를 기다리는 상담' });
+      const waiting = patientPage.getByRole('region', { name: '평가를 기다리는 진료·상담' });
       const card = waiting.getByRole('link').filter({ hasText: nurse.profile.name });
       await expect(card).toContainText('평가하기');
       await checkA11y(patientPage);
       await card.click();
 
       // Stars with words, quick tags, an optional comment; stars are required.
-      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('상담 평가하기');
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('평가하기');
       await patientPage.getByRole('button', { name: '평가 보내기' }).click();
       await expect(patientPage.getByText('별점을 선택해 주세요')).toBeVisible();
       await checkA11y(patientPage);
@@ -89,17 +91,20 @@ test.describe('ratings', () => {
       await patientPage.getByRole('button', { name: '평가 보내기' }).click();
 
       // Back on the list: rated, no longer waiting.
-      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('상담 평가');
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('진료·상담 평가');
       const rated = patientPage.getByRole('region', { name: '내가 남긴 평가' });
       await expect(rated.getByRole('link').filter({ hasText: nurse.profile.name })).toContainText(
         '별 5개 · 매우 만족',
       );
-      await expect(patientPage.getByRole('region', { name: '평가를 기다리는 상담' })).toHaveCount(0);
+      await expect(patientPage.getByRole('region', { name: '평가를 기다리는 진료·상담' })).toHaveCount(0);
       await checkA11y(patientPage);
 
       // The rated nurse: the hospital's averages and the comment, no per-staff scores, no patient.
-      await nursePage.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '평가' }).click();
-      await expect(nursePage.getByRole('heading', { level: 2, name: '상담 평가' })).toBeVisible();
+      await nursePage
+        .getByRole('navigation', { name: '주 메뉴' })
+        .getByRole('link', { name: '평가' })
+        .click();
+      await expect(nursePage.getByRole('heading', { level: 2, name: '진료·상담 평가' })).toBeVisible();
       await expect(nursePage.getByTestId('rating-overall')).toContainText('평균');
       await expect(nursePage.getByRole('row').filter({ hasText: '온라인 상담' })).toBeVisible();
       await expect(nursePage.getByText(comment)).toBeVisible();
@@ -109,7 +114,10 @@ test.describe('ratings', () => {
 
       // The admin: the nurse's own row, one rating of 5 stars.
       await loginAsStaff(adminPage, admin.loginId, { password: admin.password });
-      await adminPage.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '평가' }).click();
+      await adminPage
+        .getByRole('navigation', { name: '주 메뉴' })
+        .getByRole('link', { name: '평가' })
+        .click();
       await expect(adminPage.getByRole('heading', { name: /담당자별/ })).toBeVisible();
       const nurseRow = adminPage.getByRole('row').filter({ hasText: nurse.profile.name });
       await expect(nurseRow.getByRole('cell').nth(1)).toHaveText('1');
@@ -153,11 +161,31 @@ test.describe('ratings', () => {
       const first = await completedChat(baseURL!, api, patient, nurse.account);
       await rate(api, patient, first, 4, ['KIND', 'QUICK_ANSWER'], '빠르게 답해 주셔서 도움이 됐어요.');
       await completedChat(baseURL!, api, patient, nurse2.account);
+      // An outpatient visit marked 완료 waits for its rating too (decision 028).
+      const adminToken = (await api.loginStaff(admin.loginId, admin.password)).accessToken;
+      const visit = await api.data<{ idx: number }>('POST', apiPaths.appointment.create, {
+        token: adminToken,
+        body: {
+          patientIdx: patient.idx,
+          department: '정형외과',
+          doctor: '이재훈',
+          startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+          durationMin: 20,
+          type: 'OUTPATIENT',
+          clientRequestId: `rating-shot-${Date.now()}`,
+        },
+      });
+      await api.data('PUT', apiPaths.appointment.complete, { token: adminToken, body: { idx: visit.idx } });
       // A few other patients' ratings, so the statistics have a distribution and comments.
       const others: [number, RatingTag[], string, typeof nurse][] = [
         [5, ['KIND', 'CLEAR_EXPLANATION'], '퇴원 후 복약 방법을 자세히 알려 주셨어요.', nurse],
         [3, ['LONG_WAIT'], '답변까지 조금 오래 걸렸어요.', nurse2],
-        [2, ['UNCLEAR_EXPLANATION', 'LONG_WAIT'], '<b>설명</b>이 짧았어요 <img src=x onerror=alert(1)>', nurse2],
+        [
+          2,
+          ['UNCLEAR_EXPLANATION', 'LONG_WAIT'],
+          '<b>설명</b>이 짧았어요 <img src=x onerror=alert(1)>',
+          nurse2,
+        ],
       ];
       for (const [stars, tags, text, who] of others) {
         const other = await createPatient({ hospitalIdx });
@@ -169,6 +197,8 @@ test.describe('ratings', () => {
         baseURL: baseURL!,
         viewport: { width: 360, height: 780 },
         deviceScaleFactor: 1,
+        // A phone's user agent, so the "use a phone" banner of desktop browsers stays away.
+        userAgent: phoneContext.userAgent,
         isMobile: true,
         hasTouch: true,
         locale: 'ko-KR',
@@ -184,16 +214,17 @@ test.describe('ratings', () => {
           await page.reload();
           await settled(page);
           await expect(page.getByRole('region', { name: '내가 남긴 평가' })).toBeVisible();
+          await expect(page.getByText('외래 진료', { exact: false })).toBeVisible();
           await page.evaluate(() => document.fonts.ready);
           await page.screenshot({ path: `${dir}/rating-list.png`, fullPage: true });
 
           // The waiting chat's form, filled in but not sent.
           await page
-            .getByRole('region', { name: '평가를 기다리는 상담' })
+            .getByRole('region', { name: '평가를 기다리는 진료·상담' })
             .getByRole('link')
             .first()
             .click();
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText('상담 평가하기');
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText('평가하기');
           await page.getByRole('radio', { name: /매우 만족/ }).click();
           await page.getByRole('button', { name: '친절해요' }).click();
           await page.getByRole('button', { name: '설명이 충분해요' }).click();
@@ -215,6 +246,9 @@ test.describe('ratings', () => {
           .getByRole('link', { name: '평가' })
           .click();
         await expect(adminPage.getByRole('row').filter({ hasText: nurse2.profile.name })).toBeVisible();
+        // The console scrolls inside its main area: a tall window shows the whole screen.
+        await adminPage.setViewportSize({ width: 1280, height: 2200 });
+        await expect(adminPage.getByText('퇴원 후 복약 방법을 자세히 알려 주셨어요.')).toBeVisible();
         await adminPage.evaluate(() => document.fonts.ready);
         await adminPage.screenshot({ path: `${root}/staff/ratings.png`, fullPage: true });
       } finally {

@@ -316,6 +316,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       people,
       hospitals,
       chat,
+      // (tied lazily: the appointment service is built below)
+      appointments: {
+        forRating: (idx) => appointments.forRating(idx),
+        completedVisitsOf: (patientIdx, since) => appointments.completedVisitsOf(patientIdx, since),
+      },
       notifications: notifier,
       audit: app.audit,
     });
@@ -335,6 +340,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit: app.audit,
       notifications: notifier,
       desk: staffDesk,
+      // an outpatient visit marked 완료 invites its patient to rate it (decision 028)
+      onCompleted: (appointmentIdx) =>
+        ratings!.inviteAppointment(appointmentIdx).catch((error: unknown) => {
+          app.log.warn({ err: error, appointmentIdx }, 'rating invitation failed');
+        }),
     });
 
     // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos, "answered" through the notifier

@@ -66,7 +66,7 @@ describe('the rating list', () => {
     const mine: MyRatings = { waiting: [occasion()], rated: [rated(false)] };
     mockApi({ [MINE]: () => ({ body: ok(mine) }) });
     renderList();
-    expect(await screen.findByText('평가를 기다리는 상담')).toBeInTheDocument();
+    expect(await screen.findByText('평가를 기다리는 진료·상담')).toBeInTheDocument();
     expect(screen.getByText('평가하기')).toBeInTheDocument();
     expect(screen.getByText(/별 4개 · 만족 · 수정 기간 종료/)).toBeInTheDocument();
   });
@@ -74,7 +74,7 @@ describe('the rating list', () => {
   it('shows the empty state', async () => {
     mockApi({ [MINE]: () => ({ body: ok({ waiting: [], rated: [] }) }) });
     renderList();
-    expect(await screen.findByText(/평가할 상담이 없습니다/)).toBeInTheDocument();
+    expect(await screen.findByText(/평가할 진료나 상담이 없습니다/)).toBeInTheDocument();
   });
 
   it('shows the error state with a retry', async () => {
@@ -123,6 +123,6 @@ describe('the rating form', () => {
   it('says so for a link without an occasion', async () => {
     mockApi({});
     renderRate('?kind=NOPE');
-    expect(await screen.findByText(/평가할 상담을 찾을 수 없습니다/)).toBeInTheDocument();
+    expect(await screen.findByText(/평가할 진료나 상담을 찾을 수 없습니다/)).toBeInTheDocument();
   });
 });

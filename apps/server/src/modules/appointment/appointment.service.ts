@@ -33,7 +33,35 @@ export interface AppointmentServiceDeps {
   notifications: Pick<NotificationService, 'notify'>;
   /** The hospital's staff see requests and the day/week view change live (decision 031). */
   desk: Pick<StaffDeskService, 'changed'>;
+  /** An outpatient visit was marked 완료: the ratings invite the patient (decision 028). */
+  onCompleted?: (appointmentIdx: number) => void | Promise<void>;
   now?: () => Date;
+}
+
+/** What the ratings read of a visit (an outpatient appointment of a hospital). */
+export interface RatedVisit {
+  idx: number;
+  patientIdx: number;
+  hospitalIdx: number;
+  department: string;
+  doctor: string;
+  /** When it was marked 완료; null while it is not. */
+  completedAt: Date | null;
+}
+
+/** The visits a patient may rate: 외래 진료 only (telemedicine has its own occasion, issue 17). */
+function ratedVisitOf(item: Appointment): RatedVisit | null {
+  if (item.kind !== 'HOSPITAL' || item.hospitalIdx === null || item.type !== 'OUTPATIENT') return null;
+  const done =
+    item.status === 'COMPLETED' ? item.events.findLast((e) => e.action === 'COMPLETED') : undefined;
+  return {
+    idx: item.idx,
+    patientIdx: item.patientIdx,
+    hospitalIdx: item.hospitalIdx,
+    department: item.department,
+    doctor: item.doctor,
+    completedAt: item.status === 'COMPLETED' ? new Date(done?.at ?? item.updatedAt) : null,
+  };
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -469,13 +497,33 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       return updated;
     },
 
-    /** Staff mark a visit done (완료). */
-    complete: (staffIdx: number, idx: number) =>
-      staffStep(staffIdx, idx, async (tx, item, at) => {
+    /** Staff mark a visit done (완료); an outpatient visit invites the patient to rate it. */
+    async complete(staffIdx: number, idx: number): Promise<Appointment> {
+      const done = await staffStep(staffIdx, idx, async (tx, item, at) => {
         refuseUnless(item, 'COMPLETED');
         await repo.setStatus(tx, idx, { status: 'COMPLETED', at });
         return { action: 'COMPLETED' };
-      }),
+      });
+      if (ratedVisitOf(done)) await deps.onCompleted?.(done.idx);
+      return done;
+    },
+
+    // ---- for the ratings (decision 028) ----
+
+    /** A visit as the ratings read it, or null (none, a personal item, not an outpatient visit). */
+    async forRating(idx: number): Promise<RatedVisit | null> {
+      const item = await repo.find(deps.db, idx);
+      return item ? ratedVisitOf(item) : null;
+    },
+
+    /** The patient's outpatient visits marked 완료 since `since`. */
+    async completedVisitsOf(patientIdx: number, since: Date): Promise<RatedVisit[]> {
+      return (await repo.ofPatient(deps.db, patientIdx))
+        .map(ratedVisitOf)
+        .filter(
+          (v): v is RatedVisit & { completedAt: Date } => v?.completedAt != null && v.completedAt >= since,
+        );
+    },
 
     /**
      * Accept the open request: a change moves the appointment to `startsAt` (the first
