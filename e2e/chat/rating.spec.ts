@@ -215,7 +215,11 @@ test.describe('ratings', () => {
           await settled(page);
           await expect(page.getByRole('region', { name: '내가 남긴 평가' })).toBeVisible();
           await expect(page.getByText('외래 진료', { exact: false })).toBeVisible();
-          await page.evaluate(() => document.fonts.ready);
+          await page.evaluate(async () => {
+            // From the top, so the sticky header sits where it belongs in a full-page shot.
+            window.scrollTo(0, 0);
+            await document.fonts.ready;
+          });
           await page.screenshot({ path: `${dir}/rating-list.png`, fullPage: true });
 
           // The waiting chat's form, filled in but not sent.
@@ -229,14 +233,22 @@ test.describe('ratings', () => {
           await page.getByRole('button', { name: '친절해요' }).click();
           await page.getByRole('button', { name: '설명이 충분해요' }).click();
           await page.getByLabel('하고 싶은 말').fill('밤늦게도 친절하게 답해 주셔서 안심이 됐어요.');
-          await page.evaluate(() => document.fonts.ready);
+          await page.evaluate(async () => {
+            // From the top, so the sticky header sits where it belongs in a full-page shot.
+            window.scrollTo(0, 0);
+            await document.fonts.ready;
+          });
           await page.screenshot({ path: `${dir}/rating-form.png`, fullPage: true });
 
           // The rated chat: editable for 7 days, says until when.
           await navigate(page, '/hospital/ratelist');
           await page.getByRole('region', { name: '내가 남긴 평가' }).getByRole('link').first().click();
           await expect(page.getByRole('button', { name: '평가 고치기' })).toBeVisible();
-          await page.evaluate(() => document.fonts.ready);
+          await page.evaluate(async () => {
+            // From the top, so the sticky header sits where it belongs in a full-page shot.
+            window.scrollTo(0, 0);
+            await document.fonts.ready;
+          });
           await page.screenshot({ path: `${dir}/rating-form-rated.png`, fullPage: true });
         }
 
@@ -247,7 +259,7 @@ test.describe('ratings', () => {
           .click();
         await expect(adminPage.getByRole('row').filter({ hasText: nurse2.profile.name })).toBeVisible();
         // The console scrolls inside its main area: a tall window shows the whole screen.
-        await adminPage.setViewportSize({ width: 1280, height: 2200 });
+        await adminPage.setViewportSize({ width: 1280, height: 2500 });
         await expect(adminPage.getByText('퇴원 후 복약 방법을 자세히 알려 주셨어요.')).toBeVisible();
         await adminPage.evaluate(() => document.fonts.ready);
         await adminPage.screenshot({ path: `${root}/staff/ratings.png`, fullPage: true });
