@@ -17,6 +17,7 @@ import { formatSeoulDateTime, fromSeoulInput } from './appointment-format';
 import { AppointmentStatusChip, OwnMark, placeOf, useAppointmentTitle } from './appointment-parts';
 import { useDownloadIcs } from './api/get-ics';
 import { useMyAppointment } from './api/get-my-appointment';
+import { useAppointmentLive } from './use-appointment-live';
 import { useDeletePersonal } from './api/personal-items';
 import { useRequestCancel, useRequestChange } from './api/request-change';
 import { PersonalItemForm } from './personal-item-form';
@@ -32,6 +33,7 @@ export function AppointmentDetailScreen({ area, idx }: { area: Area; idx: string
   const { accessToken } = useSession();
   const itemIdx = /^\d{1,9}$/.test(idx) ? Number(idx) : 0;
   const item = useMyAppointment(itemIdx, Boolean(accessToken));
+  useAppointmentLive();
   const [editing, setEditing] = useState(false);
 
   if (!accessToken) return <Navigate to={config.login} replace />;
