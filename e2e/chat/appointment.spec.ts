@@ -71,25 +71,30 @@ test.describe('appointments', () => {
       await checkA11y(patientPage);
       await patientPage.getByLabel('희망 일시 1').fill(preferred.local);
       await patientPage.getByLabel('병원에 남길 말 (선택)').fill('오후가 좋습니다');
-      await patientPage.getByRole('button', { name: '요청 보내기' }).click();
-      await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('변경 요청 중');
 
-      // Staff: the 진료 예약 tab, the request queue, accept at the preferred time.
+      // Staff have the 진료 예약 tab open before the request is sent (decision 031: live, no polling).
       await loginAsStaff(staffPage, staff.account.loginId, { password: staff.account.password });
       await staffPage
         .getByRole('navigation', { name: '주 메뉴' })
         .getByRole('link', { name: '진료 예약' })
         .click();
       const requests = staffPage.getByRole('region', { name: '변경·취소 요청' });
+      await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('예약');
+      await expect(requests).not.toContainText('한서윤');
+
+      await patientPage.getByRole('button', { name: '요청 보내기' }).click();
+      await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('변경 요청 중');
+
+      // The request queue and the week view show it without a reload; accept at the preferred time.
       await expect(requests).toContainText('한서윤 · 변경 요청');
+      await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('변경 요청 중');
       await expect(requests).toContainText('오후가 좋습니다');
       await checkA11y(staffPage);
       await requests.getByRole('button', { name: '한서윤 님 요청 수락' }).click();
       await expect(requests).toContainText('처리할 요청이 없습니다.');
       await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('예약');
 
-      // The patient sees the new time and the history.
-      await patientPage.reload();
+      // The patient sees the new time and the history, without a reload.
       await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('예약');
       const timeline = patientPage.locator('.appt-timeline li');
       await expect(timeline).toHaveCount(3);
@@ -223,7 +228,10 @@ test.describe('appointments', () => {
           .getByRole('link', { name: '진료 예약' })
           .click();
         await expect(staffPage.getByRole('row').filter({ hasText: '김민지' }).first()).toBeVisible();
+        // The console scrolls inside its main area: a taller window shows the whole week.
+        await staffPage.setViewportSize({ width: 1280, height: 1000 });
         await staffPage.screenshot({ path: `${root}/staff/appointments.png`, fullPage: true });
+        await staffPage.setViewportSize({ width: 1280, height: 800 });
         await staffPage.getByRole('button', { name: '예약 만들기' }).click();
         await expect(staffPage.getByRole('dialog')).toBeVisible();
         await staffPage.screenshot({ path: `${root}/staff/appointment-form.png` });
