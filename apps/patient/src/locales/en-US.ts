@@ -1219,6 +1219,7 @@ const enUS: Catalogue = {
   },
   // issue 16 — appointments (schedules)
   appointmentScreens: {
+    rateVisit: 'Rate this visit',
     title: 'My schedule',
     intro: 'Your hospital appointments and your own items, by date.',
     upcoming: 'Upcoming',

@@ -1087,6 +1087,7 @@ const krKO = {
   },
   // issue 16 — appointments (schedules)
   appointmentScreens: {
+    rateVisit: '이 진료 평가하기',
     title: '진료 일정',
     intro: '병원 예약과 내가 추가한 일정을 날짜 순서로 보여 드립니다.',
     upcoming: '다가오는 일정',

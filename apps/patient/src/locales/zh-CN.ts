@@ -1175,6 +1175,7 @@ const zhCN: Catalogue = {
   },
   // issue 16 — appointments (schedules)
   appointmentScreens: {
+    rateVisit: '评价本次就诊',
     title: '就诊日程',
     intro: '按日期显示医院预约和您自己添加的日程。',
     upcoming: '即将到来',

@@ -4,7 +4,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { TextField } from '../../components/ui/text-field';
@@ -189,6 +189,15 @@ function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => 
               {t('appointmentScreens.askCancel')}
             </button>
           </>
+        )}
+        {/* An outpatient visit marked 완료 can be rated (decision 028). */}
+        {item.kind === 'HOSPITAL' && item.status === 'COMPLETED' && item.type === 'OUTPATIENT' && (
+          <Link
+            className="btn btn-primary btn-block"
+            to={`${paths.hospital.rate.href()}?kind=APPOINTMENT&idx=${item.idx}`}
+          >
+            {t('appointmentScreens.rateVisit')}
+          </Link>
         )}
         {own && (
           <>

@@ -230,6 +230,19 @@ describe('the appointment detail', () => {
     expect(await screen.findByText('변경 요청 중')).toBeInTheDocument();
   });
 
+  it('offers to rate an outpatient visit once it is 완료, and only then', async () => {
+    let current = appointment();
+    mockApi({ [ONE]: () => ({ body: ok(current) }) });
+    const { unmount } = renderDetail();
+    expect(await screen.findByText('8시간 금식')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '이 진료 평가하기' })).not.toBeInTheDocument();
+    unmount();
+    current = appointment({ status: 'COMPLETED' });
+    renderDetail();
+    const rate = await screen.findByRole('link', { name: '이 진료 평가하기' });
+    expect(rate).toHaveAttribute('href', expect.stringContaining('/hospital/rate?kind=APPOINTMENT&idx=5'));
+  });
+
   it('shows the hospital’s answer as text, and no request buttons while one is open', async () => {
     mockApi({
       [ONE]: () => ({
