@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@smartcare/contract/api-paths';
@@ -64,6 +64,16 @@ test.describe('appointments', () => {
       await upcoming.getByRole('link').filter({ hasText: '외래 진료 · 내과' }).click();
       await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('일정 상세');
       await expect(patientPage.getByText('8시간 금식')).toBeVisible();
+      // The phone's calendar: an .ics file with the time in UTC, the place and the preparation.
+      const downloading = patientPage.waitForEvent('download');
+      await patientPage.getByRole('button', { name: '휴대폰 캘린더에 추가 (.ics)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^appointment-\d+\.ics$/);
+      const ics = readFileSync((await download.path())!, 'utf8');
+      expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      expect(ics).toContain(`DTSTART:${booked.iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+      // (long lines are folded with CRLF + space, RFC 5545 §3.1)
+      expect(ics.replace(/\r\n /g, '')).toContain('8시간 금식');
       await patientPage.getByRole('button', { name: '일정 변경 요청' }).click();
       // Nothing chosen: a Korean message, nothing sent.
       await patientPage.getByRole('button', { name: '요청 보내기' }).click();
