@@ -71,6 +71,20 @@ describe('the rating list', () => {
     expect(screen.getByText(/별 4개 · 만족 · 수정 기간 종료/)).toBeInTheDocument();
   });
 
+  it('lists an outpatient visit with its doctor, names shown as text (issue 16)', async () => {
+    const xss = '<img src=x onerror=alert(1)>';
+    const mine: MyRatings = {
+      waiting: [occasion({ kind: 'APPOINTMENT', idx: 40, staffName: xss })],
+      rated: [],
+    };
+    mockApi({ [MINE]: () => ({ body: ok(mine) }) });
+    renderList();
+    const link = await screen.findByRole('link', { name: /외래 진료/ });
+    expect(link).toHaveAttribute('href', expect.stringContaining('/hospital/rate?kind=APPOINTMENT&idx=40'));
+    expect(link.textContent).toContain(xss);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     mockApi({ [MINE]: () => ({ body: ok({ waiting: [], rated: [] }) }) });
     renderList();
