@@ -5,7 +5,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Appointment } from '@smartcare/contract/appointment';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { settled } from '../support/settled.ts';
-import { nurseOfThisTest, openPhone } from './two-people.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
 /** `days` from today (Seoul) at `hh:mm` Seoul time: the ISO instant and the datetime-local value. */
 function seoul(days: number, time: string) {
@@ -192,6 +192,8 @@ test.describe('appointments', () => {
         baseURL: baseURL!,
         viewport: { width: 360, height: 780 },
         deviceScaleFactor: 1,
+        // A phone's user agent, so the "use a phone" banner of desktop browsers stays away.
+        userAgent: phoneContext.userAgent,
         isMobile: true,
         hasTouch: true,
         locale: 'ko-KR',
@@ -225,7 +227,11 @@ test.describe('appointments', () => {
             await open();
             await settled(page);
             await page.waitForLoadState('networkidle');
-            await page.evaluate(() => document.fonts.ready);
+            await page.evaluate(async () => {
+              // From the top, so the sticky header sits where it belongs in a full-page shot.
+              window.scrollTo(0, 0);
+              await document.fonts.ready;
+            });
             const path =
               size === 'normal' ? `${root}/patient/${name}.png` : `${root}/patient/text-200/${name}.png`;
             await page.screenshot({ path, fullPage: true });

@@ -8,7 +8,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DocumentRequest } from '@smartcare/contract/document-request';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { settled } from '../support/settled.ts';
-import { nurseOfThisTest, openPhone } from './two-people.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
 /** The certificate's text, read back from the PDF bytes. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -206,6 +206,8 @@ test.describe('document requests', () => {
         baseURL: baseURL!,
         viewport: { width: 360, height: 780 },
         deviceScaleFactor: 1,
+        // A phone's user agent, so the "use a phone" banner of desktop browsers stays away.
+        userAgent: phoneContext.userAgent,
         isMobile: true,
         hasTouch: true,
         locale: 'ko-KR',
@@ -239,7 +241,11 @@ test.describe('document requests', () => {
             await open();
             await settled(page);
             await page.waitForLoadState('networkidle');
-            await page.evaluate(() => document.fonts.ready);
+            await page.evaluate(async () => {
+              // From the top, so the sticky header sits where it belongs in a full-page shot.
+              window.scrollTo(0, 0);
+              await document.fonts.ready;
+            });
             const path =
               size === 'normal' ? `${root}/patient/${name}.png` : `${root}/patient/text-200/${name}.png`;
             await page.screenshot({ path, fullPage: true });
