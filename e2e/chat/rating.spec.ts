@@ -131,6 +131,74 @@ test.describe('ratings', () => {
     }
   });
 
+  test('an outpatient visit marked 완료 in the console is rated from its detail and counted for its department', async ({
+    page: staffPage,
+    browser,
+    baseURL,
+    api,
+    createStaff,
+    createPatient,
+    loginAsPatient,
+    loginAsStaff,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await createStaff({ role: 'ADMIN' });
+    const patient = await createPatient({ hospitalIdx: admin.hospitalIdx, name: '정다온' });
+    const department = `피부과${Date.now() % 100_000}`;
+    const tokens = await api.loginStaff(admin.loginId, admin.password);
+    const visit = await api.data<{ idx: number }>('POST', apiPaths.appointment.create, {
+      token: tokens.accessToken,
+      body: {
+        patientIdx: patient.idx,
+        department,
+        doctor: '오지훈',
+        startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        durationMin: 20,
+        type: 'OUTPATIENT',
+        clientRequestId: crypto.randomUUID(),
+      },
+    });
+
+    // Staff mark the visit done in the 진료 예약 tab.
+    await loginAsStaff(staffPage, admin.loginId, { password: admin.password });
+    await staffPage
+      .getByRole('navigation', { name: '주 메뉴' })
+      .getByRole('link', { name: '진료 예약' })
+      .click();
+    await staffPage.getByRole('button', { name: '정다온 님 진료 완료 처리' }).click();
+    await expect(staffPage.getByText('완료로 표시했습니다.')).toBeVisible();
+    await expect(staffPage.getByRole('button', { name: '정다온 님 진료 완료 처리' })).toHaveCount(0);
+
+    // The patient rates it from the appointment's page.
+    const phone = await openPhone(browser, baseURL!);
+    const patientPage = await phone.newPage();
+    try {
+      await loginAsPatient(patientPage, patient.loginId, { password: patient.password });
+      await navigate(patientPage, '/hospital/schedulemanage/:idx', { idx: visit.idx });
+      await patientPage.getByRole('link', { name: '이 진료 평가하기' }).click();
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('평가하기');
+      await expect(patientPage.locator('.rating-occasion')).toContainText('외래 진료');
+      await expect(patientPage.locator('.rating-occasion')).toContainText('오지훈');
+      await patientPage.getByRole('radio', { name: '만족', exact: true }).click();
+      await patientPage.getByRole('button', { name: '설명이 충분해요' }).click();
+      await patientPage.getByRole('button', { name: '평가 보내기' }).click();
+      await expect(
+        patientPage
+          .getByRole('region', { name: '내가 남긴 평가' })
+          .getByRole('link')
+          .filter({ hasText: '오지훈' }),
+      ).toContainText('별 4개 · 만족');
+    } finally {
+      await phone.close();
+    }
+
+    // The department's row in the console: one rating of 4 stars.
+    await staffPage.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '평가' }).click();
+    const row = staffPage.getByRole('row').filter({ hasText: department });
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('4.00');
+  });
+
   /**
    * The patient's screens with data at 360 px (normal and 200 % text) and the console's
    * statistics at 1280 px, for docs/screenshots.
