@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Appointment } from '@smartcare/contract/appointment';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { settled } from '../support/settled.ts';
-import { nurseOfThisTest, openPhone } from './two-people.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
 /** `days` from today (Seoul) at `hh:mm` Seoul time: the ISO instant and the datetime-local value. */
 function seoul(days: number, time: string) {
@@ -64,6 +64,16 @@ test.describe('appointments', () => {
       await upcoming.getByRole('link').filter({ hasText: '외래 진료 · 내과' }).click();
       await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('일정 상세');
       await expect(patientPage.getByText('8시간 금식')).toBeVisible();
+      // The phone's calendar: an .ics file with the time in UTC, the place and the preparation.
+      const downloading = patientPage.waitForEvent('download');
+      await patientPage.getByRole('button', { name: '휴대폰 캘린더에 추가 (.ics)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^appointment-\d+\.ics$/);
+      const ics = readFileSync((await download.path())!, 'utf8');
+      expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+      expect(ics).toContain(`DTSTART:${booked.iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+      // (long lines are folded with CRLF + space, RFC 5545 §3.1)
+      expect(ics.replace(/\r\n /g, '')).toContain('8시간 금식');
       await patientPage.getByRole('button', { name: '일정 변경 요청' }).click();
       // Nothing chosen: a Korean message, nothing sent.
       await patientPage.getByRole('button', { name: '요청 보내기' }).click();
@@ -71,25 +81,30 @@ test.describe('appointments', () => {
       await checkA11y(patientPage);
       await patientPage.getByLabel('희망 일시 1').fill(preferred.local);
       await patientPage.getByLabel('병원에 남길 말 (선택)').fill('오후가 좋습니다');
-      await patientPage.getByRole('button', { name: '요청 보내기' }).click();
-      await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('변경 요청 중');
 
-      // Staff: the 진료 예약 tab, the request queue, accept at the preferred time.
+      // Staff have the 진료 예약 tab open before the request is sent (decision 031: live, no polling).
       await loginAsStaff(staffPage, staff.account.loginId, { password: staff.account.password });
       await staffPage
         .getByRole('navigation', { name: '주 메뉴' })
         .getByRole('link', { name: '진료 예약' })
         .click();
       const requests = staffPage.getByRole('region', { name: '변경·취소 요청' });
+      await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('예약');
+      await expect(requests).not.toContainText('한서윤');
+
+      await patientPage.getByRole('button', { name: '요청 보내기' }).click();
+      await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('변경 요청 중');
+
+      // The request queue and the week view show it without a reload; accept at the preferred time.
       await expect(requests).toContainText('한서윤 · 변경 요청');
+      await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('변경 요청 중');
       await expect(requests).toContainText('오후가 좋습니다');
       await checkA11y(staffPage);
       await requests.getByRole('button', { name: '한서윤 님 요청 수락' }).click();
       await expect(requests).toContainText('처리할 요청이 없습니다.');
       await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('예약');
 
-      // The patient sees the new time and the history.
-      await patientPage.reload();
+      // The patient sees the new time and the history, without a reload.
       await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('예약');
       const timeline = patientPage.locator('.appt-timeline li');
       await expect(timeline).toHaveCount(3);
@@ -177,6 +192,8 @@ test.describe('appointments', () => {
         baseURL: baseURL!,
         viewport: { width: 360, height: 780 },
         deviceScaleFactor: 1,
+        // A phone's user agent, so the "use a phone" banner of desktop browsers stays away.
+        userAgent: phoneContext.userAgent,
         isMobile: true,
         hasTouch: true,
         locale: 'ko-KR',
@@ -210,7 +227,11 @@ test.describe('appointments', () => {
             await open();
             await settled(page);
             await page.waitForLoadState('networkidle');
-            await page.evaluate(() => document.fonts.ready);
+            await page.evaluate(async () => {
+              // From the top, so the sticky header sits where it belongs in a full-page shot.
+              window.scrollTo(0, 0);
+              await document.fonts.ready;
+            });
             const path =
               size === 'normal' ? `${root}/patient/${name}.png` : `${root}/patient/text-200/${name}.png`;
             await page.screenshot({ path, fullPage: true });
@@ -223,7 +244,10 @@ test.describe('appointments', () => {
           .getByRole('link', { name: '진료 예약' })
           .click();
         await expect(staffPage.getByRole('row').filter({ hasText: '김민지' }).first()).toBeVisible();
+        // The console scrolls inside its main area: a taller window shows the whole week.
+        await staffPage.setViewportSize({ width: 1280, height: 1000 });
         await staffPage.screenshot({ path: `${root}/staff/appointments.png`, fullPage: true });
+        await staffPage.setViewportSize({ width: 1280, height: 800 });
         await staffPage.getByRole('button', { name: '예약 만들기' }).click();
         await expect(staffPage.getByRole('dialog')).toBeVisible();
         await staffPage.screenshot({ path: `${root}/staff/appointment-form.png` });

@@ -8,7 +8,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DocumentRequest } from '@smartcare/contract/document-request';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { settled } from '../support/settled.ts';
-import { nurseOfThisTest, openPhone } from './two-people.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
 /** The certificate's text, read back from the PDF bytes. */
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -59,6 +59,19 @@ test.describe('document requests', () => {
       await checkA11y(patientPage);
       await patientPage.getByLabel('진료과').fill('내과');
       await patientPage.getByRole('radio', { name: '보험 청구' }).check();
+
+      // Staff have the queue open before the request exists (decision 031: it is live, no polling).
+      await loginAsStaff(staffPage, staff.account.loginId, { password: staff.account.password });
+      const firstRead = staffPage.waitForResponse(/\/documentRequest\/getQueue/);
+      await staffPage
+        .getByRole('navigation', { name: '주 메뉴' })
+        .getByRole('link', { name: '서류 발급' })
+        .click();
+      await expect(staffPage.getByRole('heading', { name: '서류 발급 요청' })).toBeVisible();
+      await firstRead;
+      const row = staffPage.getByRole('row').filter({ hasText: '한서윤' });
+      await expect(row).toHaveCount(0);
+
       await patientPage.getByRole('button', { name: '신청하기' }).click();
 
       await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('서류 신청 내역');
@@ -67,14 +80,7 @@ test.describe('document requests', () => {
       await expect(patientPage.getByRole('button', { name: '신청 취소' })).toBeVisible();
       await checkA11y(patientPage);
 
-      // Staff: the queue, review.
-      await loginAsStaff(staffPage, staff.account.loginId, { password: staff.account.password });
-      await staffPage
-        .getByRole('navigation', { name: '주 메뉴' })
-        .getByRole('link', { name: '서류 발급' })
-        .click();
-      await expect(staffPage.getByRole('heading', { name: '서류 발급 요청' })).toBeVisible();
-      const row = staffPage.getByRole('row').filter({ hasText: '한서윤' });
+      // Staff: the new request appears in the open queue without a reload (nothing polls); review.
       await expect(row).toContainText('진단서');
       await expect(row).toContainText('신청');
       await checkA11y(staffPage);
@@ -200,6 +206,8 @@ test.describe('document requests', () => {
         baseURL: baseURL!,
         viewport: { width: 360, height: 780 },
         deviceScaleFactor: 1,
+        // A phone's user agent, so the "use a phone" banner of desktop browsers stays away.
+        userAgent: phoneContext.userAgent,
         isMobile: true,
         hasTouch: true,
         locale: 'ko-KR',
@@ -233,7 +241,11 @@ test.describe('document requests', () => {
             await open();
             await settled(page);
             await page.waitForLoadState('networkidle');
-            await page.evaluate(() => document.fonts.ready);
+            await page.evaluate(async () => {
+              // From the top, so the sticky header sits where it belongs in a full-page shot.
+              window.scrollTo(0, 0);
+              await document.fonts.ready;
+            });
             const path =
               size === 'normal' ? `${root}/patient/${name}.png` : `${root}/patient/text-200/${name}.png`;
             await page.screenshot({ path, fullPage: true });

@@ -89,6 +89,8 @@ test.describe('patient account and common screens', () => {
     await expect(
       page.getByText('병원의 진료기록은 의료법에 따라 병원이 보관합니다', { exact: false }),
     ).toBeVisible();
+    // issue 16: issued certificates are kept for the legal period, not deleted with the account
+    await expect(page.getByText('발급된 증명서(진단서 등)의 사본은', { exact: false })).toBeVisible();
     await checkA11y(page);
     await page.getByLabel('탈퇴 사유 (선택)').fill('이사합니다');
     await page.getByRole('button', { name: '탈퇴 요청하기' }).click();

@@ -101,6 +101,9 @@ import {
   createTelemedicineService,
   type TelemedicineService,
 } from './modules/telemedicine/telemedicine.service.ts';
+// issue 16 — the staff desk's live queues (document requests, appointments)
+import { staffDeskModule } from './modules/staff-desk/staff-desk.module.ts';
+import { createStaffDeskService } from './modules/staff-desk/staff-desk.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -302,6 +305,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifier,
       settings: config.medication,
     });
+    // issue 16 — the staff desk's live queues: documents and appointments publish through it
+    const staffDesk = createStaffDeskService({ publisher: app.broker, log: app.log });
     // issue 16 — document requests: 발급 완료 / 반려 reach the patient through the notifier
     const documents = createDocumentRequestService({
       db: app.db,
@@ -309,6 +314,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       hospitals,
       audit: app.audit,
       notifications: notifier,
+      desk: staffDesk,
     });
     // issue 16 — ratings (the consulting chat today; appointments and telemedicine plug in later)
     // issue 17: telemedicine visits are occasions too (tied lazily: built further down)
@@ -318,6 +324,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       people,
       hospitals,
       chat,
+      // (tied lazily: the appointment service is built below)
+      appointments: {
+        forRating: (idx) => appointments.forRating(idx),
+        completedVisitsOf: (patientIdx, since) => appointments.completedVisitsOf(patientIdx, since),
+      },
       notifications: notifier,
       audit: app.audit,
       telemedicine: {
@@ -341,6 +352,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       people,
       audit: app.audit,
       notifications: notifier,
+      desk: staffDesk,
+      // an outpatient visit marked 완료 invites its patient to rate it (decision 028)
+      onCompleted: (appointmentIdx) =>
+        ratings!.inviteAppointment(appointmentIdx).catch((error: unknown) => {
+          app.log.warn({ err: error, appointmentIdx }, 'rating invitation failed');
+        }),
     });
 
     // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos, "answered" through the notifier
@@ -397,6 +414,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(ratingModule, { prefix: API_PREFIX, ratings });
     // issue 17 — telemedicine
     await app.register(telemedicineModule, { prefix: API_PREFIX, telemedicine });
+    // issue 16 — the staff desk's live queues (the topic staffDesk/{hospitalIdx})
+    await app.register(staffDeskModule);
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

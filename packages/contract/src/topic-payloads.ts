@@ -20,6 +20,8 @@ import {
   telemedicineVisitEventSchema,
 } from './telemedicine.ts';
 import type { ParsedTopic, TopicKind } from './topics.ts';
+// issue 16 — the staff desk's live queues
+import { staffDeskEventSchema } from './staff-desk.ts';
 
 type TopicOf<K extends TopicKind> = Extract<ParsedTopic, { kind: K }>;
 
@@ -64,6 +66,8 @@ export const TOPIC_PAYLOADS: {
   },
   telemedicineVisit: { delivered: () => telemedicineVisitEventSchema, published: () => null },
   telemedicineQueue: { delivered: () => telemedicineQueueEventSchema, published: () => null },
+  // issue 16: only the server publishes the staff desk's changes
+  staffDesk: { delivered: () => staffDeskEventSchema, published: () => null },
 };
 
 /** The schema of what the server delivers on this topic, by the table. */

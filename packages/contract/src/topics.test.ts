@@ -85,6 +85,8 @@ describe('the topic table', () => {
       telemedicineSignal: { visitIdx: 5, from: 'staff' },
       telemedicineVisit: { visitIdx: 5 },
       telemedicineQueue: { hospitalIdx: 4 },
+      // issue 16
+      staffDesk: { hospitalIdx: 4 },
     } as Record<TopicKind, TopicFields<TopicKind>>;
     for (const kind of Object.keys(TOPIC_TABLE) as TopicKind[]) {
       const topic = topicOf(kind, samples[kind]);

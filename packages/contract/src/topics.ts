@@ -18,7 +18,9 @@ export type ParsedTopic =
   // issue 17 — telemedicine: signalling of one visit per side, its status, the hospital's day
   | { kind: 'telemedicineSignal'; visitIdx: number; from: TelemedicineSignalSide }
   | { kind: 'telemedicineVisit'; visitIdx: number }
-  | { kind: 'telemedicineQueue'; hospitalIdx: number };
+  | { kind: 'telemedicineQueue'; hospitalIdx: number }
+  // issue 16: the staff desk's live queues (document requests, appointment requests, appointments)
+  | { kind: 'staffDesk'; hospitalIdx: number };
 
 // issue 17 — telemedicine: the two sides of a call; each publishes on its own and subscribes to the other's
 export const TELEMEDICINE_SIGNAL_SIDES = ['patient', 'staff'] as const;
@@ -61,6 +63,8 @@ export const TOPIC_TABLE: { readonly [K in TopicKind]: readonly Segment[] } = {
   telemedicineVisit: ['telemedicine', int('visitIdx'), 'status'],
   /** Something changed in the hospital's telemedicine day; the server publishes, its staff read. */
   telemedicineQueue: ['telemedicineQueue', int('hospitalIdx')],
+  /** Issue 16: a document request or an appointment of the hospital changed; its staff only. */
+  staffDesk: ['staffDesk', int('hospitalIdx')],
 };
 
 const INT = /^-?\d{1,12}$/;
@@ -91,6 +95,8 @@ export const topics = {
     topicOf('telemedicineSignal', { visitIdx, from }),
   telemedicineVisit: (visitIdx: number) => topicOf('telemedicineVisit', { visitIdx }),
   telemedicineQueue: (hospitalIdx: number) => topicOf('telemedicineQueue', { hospitalIdx }),
+  // issue 16 — the staff desk's live queues
+  staffDesk: (hospitalIdx: number) => topicOf('staffDesk', { hospitalIdx }),
 } as const;
 
 function match(kind: TopicKind, parts: readonly string[]): ParsedTopic | null {

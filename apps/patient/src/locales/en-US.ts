@@ -1219,6 +1219,7 @@ const enUS: Catalogue = {
   },
   // issue 16 — appointments (schedules)
   appointmentScreens: {
+    rateVisit: 'Rate this visit',
     title: 'My schedule',
     intro: 'Your hospital appointments and your own items, by date.',
     upcoming: 'Upcoming',
@@ -1303,18 +1304,19 @@ const enUS: Catalogue = {
   },
   // issue 16 — ratings
   ratingScreens: {
-    listTitle: 'Rate your consultations',
-    rateTitle: 'Rate the consultation',
+    listTitle: 'Rate your visits and consultations',
+    rateTitle: 'Rate it',
     waiting: 'Waiting for your rating',
     rated: 'Your ratings',
-    empty: 'Nothing to rate. When a consultation ends you can rate it here.',
+    empty: 'Nothing to rate. When a chat consultation or an outpatient visit ends you can rate it here.',
     rateNow: 'Rate now',
     closed: 'No longer editable',
     starsValue: '{{count}} stars',
     completedAt: 'Ended {{at}}',
     editableUntil: 'You can change your rating until {{at}}.',
     readOnly: 'It has been more than 7 days since you rated this; it can no longer be changed.',
-    unknownOccasion: 'This consultation could not be found. Please choose it again from your ratings.',
+    unknownOccasion:
+      'This visit or consultation could not be found. Please choose it again from your ratings.',
     starsRequired: 'Please choose a star rating',
     commentPlaceholder: 'Anything else you would like to tell us (optional)',
     submit: 'Send rating',

@@ -1087,6 +1087,7 @@ const krKO = {
   },
   // issue 16 — appointments (schedules)
   appointmentScreens: {
+    rateVisit: '이 진료 평가하기',
     title: '진료 일정',
     intro: '병원 예약과 내가 추가한 일정을 날짜 순서로 보여 드립니다.',
     upcoming: '다가오는 일정',
@@ -1171,18 +1172,18 @@ const krKO = {
   },
   // issue 16 — ratings
   ratingScreens: {
-    listTitle: '상담 평가',
-    rateTitle: '상담 평가하기',
-    waiting: '평가를 기다리는 상담',
+    listTitle: '진료·상담 평가',
+    rateTitle: '평가하기',
+    waiting: '평가를 기다리는 진료·상담',
     rated: '내가 남긴 평가',
-    empty: '평가할 상담이 없습니다. 상담이 끝나면 이곳에서 평가할 수 있습니다.',
+    empty: '평가할 진료나 상담이 없습니다. 채팅 상담이나 외래 진료가 끝나면 이곳에서 평가할 수 있습니다.',
     rateNow: '평가하기',
     closed: '수정 기간 종료',
     starsValue: '별 {{count}}개',
-    completedAt: '{{at}} 상담 종료',
+    completedAt: '{{at}} 종료',
     editableUntil: '{{at}}까지 평가를 고칠 수 있습니다.',
     readOnly: '평가한 지 7일이 지나 더 이상 고칠 수 없습니다.',
-    unknownOccasion: '평가할 상담을 찾을 수 없습니다. 평가 목록에서 다시 선택해 주세요.',
+    unknownOccasion: '평가할 진료나 상담을 찾을 수 없습니다. 평가 목록에서 다시 선택해 주세요.',
     starsRequired: '별점을 선택해 주세요',
     commentPlaceholder: '더 하고 싶은 말씀이 있으면 남겨 주세요 (선택)',
     submit: '평가 보내기',

@@ -1175,6 +1175,7 @@ const zhCN: Catalogue = {
   },
   // issue 16 — appointments (schedules)
   appointmentScreens: {
+    rateVisit: '评价本次就诊',
     title: '就诊日程',
     intro: '按日期显示医院预约和您自己添加的日程。',
     upcoming: '即将到来',
@@ -1259,18 +1260,18 @@ const zhCN: Catalogue = {
   },
   // issue 16 — ratings
   ratingScreens: {
-    listTitle: '咨询评价',
-    rateTitle: '评价咨询',
-    waiting: '待评价的咨询',
+    listTitle: '就诊·咨询评价',
+    rateTitle: '评价',
+    waiting: '待评价的就诊·咨询',
     rated: '我的评价',
-    empty: '没有需要评价的咨询。咨询结束后可在此评价。',
+    empty: '没有需要评价的就诊或咨询。聊天咨询或门诊结束后可在此评价。',
     rateNow: '去评价',
     closed: '已过修改期限',
     starsValue: '{{count}} 星',
-    completedAt: '{{at}} 咨询结束',
+    completedAt: '{{at}} 结束',
     editableUntil: '{{at}} 前可以修改评价。',
     readOnly: '评价已超过 7 天，无法再修改。',
-    unknownOccasion: '找不到要评价的咨询，请从评价列表重新选择。',
+    unknownOccasion: '找不到要评价的就诊或咨询，请从评价列表重新选择。',
     starsRequired: '请选择星级',
     commentPlaceholder: '如有其他想说的，请留言（可选）',
     submit: '提交评价',

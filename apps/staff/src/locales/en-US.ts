@@ -1001,7 +1001,7 @@ export const enUS: StaffCatalogue = {
   // issue 16 — ratings
   ratings: {
     nav: 'Ratings',
-    title: 'Consultation ratings',
+    title: 'Visit and consultation ratings',
     period: 'Period',
     months: 'Last {{count}} months',
     empty: 'No ratings in this period.',

@@ -982,7 +982,7 @@ export const krKO = {
   // issue 16 — ratings
   ratings: {
     nav: '평가',
-    title: '상담 평가',
+    title: '진료·상담 평가',
     period: '기간',
     months: '최근 {{count}}개월',
     empty: '이 기간에 받은 평가가 없습니다.',

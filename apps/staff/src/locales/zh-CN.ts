@@ -965,7 +965,7 @@ export const zhCN: StaffCatalogue = {
   // issue 16 — ratings
   ratings: {
     nav: '评价',
-    title: '咨询评价',
+    title: '就诊·咨询评价',
     period: '期间',
     months: '最近 {{count}} 个月',
     empty: '此期间没有评价。',

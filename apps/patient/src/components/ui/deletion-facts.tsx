@@ -20,6 +20,8 @@ export function DeletionFacts() {
         <li>{t('deletionFacts.keptMedical')}</li>
         <li>{t('deletionFacts.keptNurseCalls')}</li>
         <li>{t('deletionFacts.keptLogs')}</li>
+        {/* issue 16: issued certificates stay with the hospital for the legal period */}
+        <li>{t('documentRequestScreens.keptOnDeletion')}</li>
       </ul>
     </div>
   );

@@ -23,8 +23,6 @@ export function AccountDeletionScreen() {
         <p className="form-intro">{t('accountDeletion.grace', { days: policy.data.graceDays })}</p>
       )}
       <DeletionFacts />
-      {/* issue 16: issued certificates stay with the hospital */}
-      <p className="form-intro">{t('documentRequestScreens.keptOnDeletion')}</p>
       <h2 className="section-title">{t('accountDeletion.contactTitle')}</h2>
       <p className="form-intro">{t('accountDeletion.contact', { email: operator.privacyEmail })}</p>
       <p className="link-row">

@@ -4,7 +4,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import Dialog from 'antd-mobile/es/components/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
 import { TextField } from '../../components/ui/text-field';
@@ -17,6 +17,7 @@ import { formatSeoulDateTime, fromSeoulInput } from './appointment-format';
 import { AppointmentStatusChip, OwnMark, placeOf, useAppointmentTitle } from './appointment-parts';
 import { useDownloadIcs } from './api/get-ics';
 import { useMyAppointment } from './api/get-my-appointment';
+import { useAppointmentLive } from './use-appointment-live';
 import { useDeletePersonal } from './api/personal-items';
 import { useRequestCancel, useRequestChange } from './api/request-change';
 import { PersonalItemForm } from './personal-item-form';
@@ -32,6 +33,7 @@ export function AppointmentDetailScreen({ area, idx }: { area: Area; idx: string
   const { accessToken } = useSession();
   const itemIdx = /^\d{1,9}$/.test(idx) ? Number(idx) : 0;
   const item = useMyAppointment(itemIdx, Boolean(accessToken));
+  useAppointmentLive();
   const [editing, setEditing] = useState(false);
 
   if (!accessToken) return <Navigate to={config.login} replace />;
@@ -187,6 +189,15 @@ function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => 
               {t('appointmentScreens.askCancel')}
             </button>
           </>
+        )}
+        {/* An outpatient visit marked 완료 can be rated (decision 028). */}
+        {item.kind === 'HOSPITAL' && item.status === 'COMPLETED' && item.type === 'OUTPATIENT' && (
+          <Link
+            className="btn btn-primary btn-block"
+            to={`${paths.hospital.rate.href()}?kind=APPOINTMENT&idx=${item.idx}`}
+          >
+            {t('appointmentScreens.rateVisit')}
+          </Link>
         )}
         {own && (
           <>

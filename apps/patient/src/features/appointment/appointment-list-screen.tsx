@@ -10,6 +10,7 @@ import { useSession } from '../../lib/use-session';
 import { formatSeoulDay, formatSeoulTime, seoulDay } from './appointment-format';
 import { AppointmentStatusChip, OwnMark, placeOf, useAppointmentTitle } from './appointment-parts';
 import { useMyAppointments } from './api/get-my-appointments';
+import { useAppointmentLive } from './use-appointment-live';
 import { PersonalItemForm } from './personal-item-form';
 import './appointment.css';
 
@@ -42,6 +43,7 @@ export function AppointmentListScreen({ area }: { area: Area }) {
   const { accessToken } = useSession();
   const [search, setSearch] = useSearchParams();
   const list = useMyAppointments(Boolean(accessToken));
+  useAppointmentLive();
 
   if (!accessToken) return <Navigate to={config.login} replace />;
 

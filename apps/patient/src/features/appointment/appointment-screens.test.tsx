@@ -1,6 +1,7 @@
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Appointment } from '@smartcare/contract/appointment';
 import { ResultCode } from '@smartcare/contract/result-codes';
+import { topics } from '@smartcare/contract/topics';
 import { screen, within } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { session } from '../../lib/session';
 import { fail, ok, patientProfile } from '../../testing/factories';
 import { mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
+import { createTestRealtime, withRealtime } from '../../testing/realtime-fakes';
 import { AppointmentDetailScreen } from './appointment-detail-screen';
 import { AppointmentListScreen } from './appointment-list-screen';
 
@@ -57,25 +59,28 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
   };
 }
 
+let rt: ReturnType<typeof createTestRealtime>;
 beforeEach(() => {
+  rt = createTestRealtime();
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   session.setTokens({ accessToken: 'a', refreshToken: 'r' });
   session.setLoginId('demo');
   session.setMyData(patientProfile({ idx: 7, choseHospitalIdx: 1, choseHospitalName: '서울중앙병원' }));
 });
 afterEach(() => {
+  rt.rt.stop();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
 const renderList = (path = '/hospital/schedulemanage/list') =>
-  renderScreen(<AppointmentListScreen area="hospital" />, {
+  renderScreen(withRealtime(rt, <AppointmentListScreen area="hospital" />), {
     path,
     pattern: '/hospital/schedulemanage/list',
     otherRoutes: ['/hospital/login', '/hospital/schedulemanage/:idx'],
   });
 const renderDetail = () =>
-  renderScreen(<AppointmentDetailScreen area="hospital" idx="5" />, {
+  renderScreen(withRealtime(rt, <AppointmentDetailScreen area="hospital" idx="5" />), {
     path: '/hospital/schedulemanage/5',
     pattern: '/hospital/schedulemanage/:idx',
     otherRoutes: ['/hospital/schedulemanage/list', '/hospital/login'],
@@ -123,6 +128,35 @@ describe('the schedule list', () => {
     expect(within(past).getByText('외래 진료 · 정형외과')).toBeInTheDocument();
     expect(within(past).getByText('완료')).toBeInTheDocument();
     expect(within(upcoming).queryByText('외래 진료 · 정형외과')).not.toBeInTheDocument();
+  });
+
+  it('follows the hospital’s decision live (a schedule notification refetches)', async () => {
+    let accepted = false;
+    mockApi({
+      [MINE]: () => ({
+        body: ok([appointment(accepted ? {} : { status: 'CHANGE_REQUESTED' })]),
+      }),
+    });
+    renderList();
+    const upcoming = await screen.findByRole('region', { name: '다가오는 일정' });
+    expect(await within(upcoming).findByText('변경 요청 중')).toBeInTheDocument();
+    await vi.waitFor(() => expect(rt.clients).toHaveLength(1));
+    const client = rt.clients[0]!;
+    client.accept();
+    await vi.waitFor(() => expect(client.subscribed).toContain(topics.notificationPatient(7)));
+    accepted = true;
+    client.deliver(topics.notificationPatient(7), {
+      idx: 1,
+      kind: 'schedule',
+      title: '예약 변경 요청이 수락되었습니다',
+      body: '내과: 11월 28일 (토) 09:30',
+      deepLink: '#/hospital/schedulemanage/5',
+      data: { appointmentIdx: 5, status: 'BOOKED' },
+      createdAt: '2026-11-24T02:00:00.000Z',
+      readAt: null,
+    });
+    expect(await within(upcoming).findByText('예약')).toBeInTheDocument();
+    expect(within(upcoming).queryByText('변경 요청 중')).not.toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
@@ -194,6 +228,19 @@ describe('the appointment detail', () => {
       preferredTimes: ['2026-12-01T05:00:00.000Z'],
     });
     expect(await screen.findByText('변경 요청 중')).toBeInTheDocument();
+  });
+
+  it('offers to rate an outpatient visit once it is 완료, and only then', async () => {
+    let current = appointment();
+    mockApi({ [ONE]: () => ({ body: ok(current) }) });
+    const { unmount } = renderDetail();
+    expect(await screen.findByText('8시간 금식')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '이 진료 평가하기' })).not.toBeInTheDocument();
+    unmount();
+    current = appointment({ status: 'COMPLETED' });
+    renderDetail();
+    const rate = await screen.findByRole('link', { name: '이 진료 평가하기' });
+    expect(rate).toHaveAttribute('href', expect.stringContaining('/hospital/rate?kind=APPOINTMENT&idx=5'));
   });
 
   it('shows the hospital’s answer as text, and no request buttons while one is open', async () => {

@@ -66,15 +66,29 @@ describe('the rating list', () => {
     const mine: MyRatings = { waiting: [occasion()], rated: [rated(false)] };
     mockApi({ [MINE]: () => ({ body: ok(mine) }) });
     renderList();
-    expect(await screen.findByText('평가를 기다리는 상담')).toBeInTheDocument();
+    expect(await screen.findByText('평가를 기다리는 진료·상담')).toBeInTheDocument();
     expect(screen.getByText('평가하기')).toBeInTheDocument();
     expect(screen.getByText(/별 4개 · 만족 · 수정 기간 종료/)).toBeInTheDocument();
+  });
+
+  it('lists an outpatient visit with its doctor, names shown as text (issue 16)', async () => {
+    const xss = '<img src=x onerror=alert(1)>';
+    const mine: MyRatings = {
+      waiting: [occasion({ kind: 'APPOINTMENT', idx: 40, staffName: xss })],
+      rated: [],
+    };
+    mockApi({ [MINE]: () => ({ body: ok(mine) }) });
+    renderList();
+    const link = await screen.findByRole('link', { name: /외래 진료/ });
+    expect(link).toHaveAttribute('href', expect.stringContaining('/hospital/rate?kind=APPOINTMENT&idx=40'));
+    expect(link.textContent).toContain(xss);
+    expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
   it('shows the empty state', async () => {
     mockApi({ [MINE]: () => ({ body: ok({ waiting: [], rated: [] }) }) });
     renderList();
-    expect(await screen.findByText(/평가할 상담이 없습니다/)).toBeInTheDocument();
+    expect(await screen.findByText(/평가할 진료나 상담이 없습니다/)).toBeInTheDocument();
   });
 
   it('shows the error state with a retry', async () => {
@@ -123,6 +137,6 @@ describe('the rating form', () => {
   it('says so for a link without an occasion', async () => {
     mockApi({});
     renderRate('?kind=NOPE');
-    expect(await screen.findByText(/평가할 상담을 찾을 수 없습니다/)).toBeInTheDocument();
+    expect(await screen.findByText(/평가할 진료나 상담을 찾을 수 없습니다/)).toBeInTheDocument();
   });
 });

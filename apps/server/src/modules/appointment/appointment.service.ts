@@ -21,6 +21,7 @@ import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import type { NotificationService } from '../notification/notification.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
+import type { StaffDeskService } from '../staff-desk/staff-desk.service.ts';
 import { appointmentIcs } from './appointment-ics.ts';
 import { appointmentRepository as repo, type AppointmentDetails } from './appointment.repository.ts';
 
@@ -30,7 +31,37 @@ export interface AppointmentServiceDeps {
   audit: Pick<Audit, 'record'>;
   /** Decisions and reminders reach the patient through the notification service (alarm settings). */
   notifications: Pick<NotificationService, 'notify'>;
+  /** The hospital's staff see requests and the day/week view change live (decision 031). */
+  desk: Pick<StaffDeskService, 'changed'>;
+  /** An outpatient visit was marked 완료: the ratings invite the patient (decision 028). */
+  onCompleted?: (appointmentIdx: number) => void | Promise<void>;
   now?: () => Date;
+}
+
+/** What the ratings read of a visit (an outpatient appointment of a hospital). */
+export interface RatedVisit {
+  idx: number;
+  patientIdx: number;
+  hospitalIdx: number;
+  department: string;
+  doctor: string;
+  /** When it was marked 완료; null while it is not. */
+  completedAt: Date | null;
+}
+
+/** The visits a patient may rate: 외래 진료 only (telemedicine has its own occasion, issue 17). */
+function ratedVisitOf(item: Appointment): RatedVisit | null {
+  if (item.kind !== 'HOSPITAL' || item.hospitalIdx === null || item.type !== 'OUTPATIENT') return null;
+  const done =
+    item.status === 'COMPLETED' ? item.events.findLast((e) => e.action === 'COMPLETED') : undefined;
+  return {
+    idx: item.idx,
+    patientIdx: item.patientIdx,
+    hospitalIdx: item.hospitalIdx,
+    department: item.department,
+    doctor: item.doctor,
+    completedAt: item.status === 'COMPLETED' ? new Date(done?.at ?? item.updatedAt) : null,
+  };
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -99,6 +130,12 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     return item;
   }
 
+  /** Tells the hospital's staff desk that one of its appointments (or its open request) changed. */
+  async function deskChanged(item: Appointment, queue: 'appointmentRequest' | 'appointment') {
+    if (item.kind === 'HOSPITAL' && item.hospitalIdx !== null)
+      await deps.desk.changed(item.hospitalIdx, queue, item.idx);
+  }
+
   async function tell(item: Appointment, title: string, body: string) {
     await deps.notifications.notify(item.patientIdx, {
       kind: 'schedule',
@@ -120,7 +157,7 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     const at = now();
     for (const time of fields.preferredTimes ?? [])
       if (new Date(time) <= at) throw new DomainError('APPOINTMENT_PAST');
-    return deps.db.transaction(async (tx) => {
+    const requested = await deps.db.transaction(async (tx) => {
       const item = await own(tx, patientIdx, idx, true);
       if (item.kind !== 'HOSPITAL') throw new DomainError('APPOINTMENT_NOT_EDITABLE');
       refuseUnless(item, next);
@@ -148,6 +185,8 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       );
       return (await repo.find(tx, idx))!;
     });
+    await deskChanged(requested, 'appointmentRequest');
+    return requested;
   }
 
   /** A staff step: loads the hospital's appointment, checks the machine, writes history and audit. */
@@ -162,8 +201,10 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
   ): Promise<Appointment> {
     const staff = await staffOf(staffIdx);
     const at = now();
+    let request = false;
     const updated = await deps.db.transaction(async (tx) => {
       const item = await ofHospital(tx, idx, staff.hospitalIdx, true);
+      request = item.status === 'CHANGE_REQUESTED' || item.status === 'CANCEL_REQUESTED';
       const step = await act(tx, item, at);
       await repo.addEvent(tx, idx, {
         action: step.action,
@@ -186,6 +227,8 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       );
       return (await repo.find(tx, idx))!;
     });
+    // A step on an open request (accept, decline, cancel) empties the request queue's row too.
+    await deskChanged(updated, request ? 'appointmentRequest' : 'appointment');
     return updated;
   }
 
@@ -413,6 +456,7 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
         );
         return { item: (await repo.find(tx, idx))!, resent: false };
       });
+      if (!item.resent) await deskChanged(item.item, 'appointment');
       if (!item.resent)
         await tell(
           item.item,
@@ -453,13 +497,33 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       return updated;
     },
 
-    /** Staff mark a visit done (완료). */
-    complete: (staffIdx: number, idx: number) =>
-      staffStep(staffIdx, idx, async (tx, item, at) => {
+    /** Staff mark a visit done (완료); an outpatient visit invites the patient to rate it. */
+    async complete(staffIdx: number, idx: number): Promise<Appointment> {
+      const done = await staffStep(staffIdx, idx, async (tx, item, at) => {
         refuseUnless(item, 'COMPLETED');
         await repo.setStatus(tx, idx, { status: 'COMPLETED', at });
         return { action: 'COMPLETED' };
-      }),
+      });
+      if (ratedVisitOf(done)) await deps.onCompleted?.(done.idx);
+      return done;
+    },
+
+    // ---- for the ratings (decision 028) ----
+
+    /** A visit as the ratings read it, or null (none, a personal item, not an outpatient visit). */
+    async forRating(idx: number): Promise<RatedVisit | null> {
+      const item = await repo.find(deps.db, idx);
+      return item ? ratedVisitOf(item) : null;
+    },
+
+    /** The patient's outpatient visits marked 완료 since `since`. */
+    async completedVisitsOf(patientIdx: number, since: Date): Promise<RatedVisit[]> {
+      return (await repo.ofPatient(deps.db, patientIdx))
+        .map(ratedVisitOf)
+        .filter(
+          (v): v is RatedVisit & { completedAt: Date } => v?.completedAt != null && v.completedAt >= since,
+        );
+    },
 
     /**
      * Accept the open request: a change moves the appointment to `startsAt` (the first

@@ -565,6 +565,43 @@ describe('reminders', () => {
   });
 });
 
+// issue 16 audit: the reminders honour the patient's 일정 알림 switch (the history keeps them)
+describe('reminders and the alarm settings', () => {
+  it('pushes a reminder only while the schedule alarm is on; the history has it either way', async () => {
+    const deliveriesOfReminders = async (p: Patient) => {
+      const { rows } = await t.app.db.query<{ appointment: string; n: string }>(
+        `SELECT n.data->>'appointmentIdx' AS appointment, count(d.idx) AS n
+           FROM notifications n LEFT JOIN push_deliveries d ON d.notification_idx = n.idx
+          WHERE n.patient_idx = $1 AND n.kind = 'schedule' AND n.data ? 'reminder'
+          GROUP BY 1 ORDER BY 1`,
+        [p.idx],
+      );
+      return Object.fromEntries(rows.map((r) => [Number(r.appointment), Number(r.n)]));
+    };
+    // A browser that subscribed to pushes (no push is sent in this test: only whether one is queued).
+    const withPhone = async () => {
+      const p = await newPatient();
+      await t.app.db.query(
+        `INSERT INTO web_push_subscriptions (patient_idx, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a')`,
+        [p.idx, `https://push.example.test/reminder-${++seq}-${p.idx}`],
+      );
+      return p;
+    };
+    const on = await withPhone();
+    const off = await withPhone();
+    const alarm = await client().put(apiPaths.patient.alarmUpdate, {
+      token: off.token,
+      body: { schedule: false },
+    });
+    expect(alarm.code).toBe(ResultCode.SUCCESS);
+    const onSoon = (await book(on, { startsAt: inHours(1.5) })).data!;
+    const offSoon = (await book(off, { startsAt: inHours(1.5) })).data!;
+    await t.app.jobs.runNow(APPOINTMENT_REMINDER_JOB);
+    expect(await deliveriesOfReminders(on)).toEqual({ [onSoon.idx]: 1 });
+    expect(await deliveriesOfReminders(off)).toEqual({ [offSoon.idx]: 0 });
+  });
+});
+
 describe('account deletion', () => {
   it("erases the patient's appointments and items", async () => {
     const p = await newPatient();

@@ -19,6 +19,7 @@ import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import type { HospitalService } from '../hospital/hospital.service.ts';
 import type { NotificationService } from '../notification/notification.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
+import type { StaffDeskService } from '../staff-desk/staff-desk.service.ts';
 import { kstDate, renderCertificate } from './document-pdf.ts';
 import { documentRequestRepository as repo, type StoredRequest } from './document-request.repository.ts';
 
@@ -29,6 +30,8 @@ export interface DocumentRequestServiceDeps {
   audit: Pick<Audit, 'record'>;
   /** 발급 완료 / 반려 (and 검토 중) reach the patient through the notification service (issue 12). */
   notifications: Pick<NotificationService, 'notify'>;
+  /** The hospital's staff see their queue change live (`staffDesk/{hospitalIdx}`, decision 031). */
+  desk: Pick<StaffDeskService, 'changed'>;
   now?: () => Date;
 }
 
@@ -108,7 +111,7 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
   ): Promise<StoredRequest> {
     const staff = await staffOf(staffIdx);
     const at = now();
-    return deps.db.transaction(async (tx) => {
+    const moved = await deps.db.transaction(async (tx) => {
       const request = await ofHospital(tx, idx, staff.hospitalIdx);
       refuseUnless(request, next);
       await extra.before?.(tx, request);
@@ -133,6 +136,8 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
       );
       return (await repo.find(tx, idx))!;
     });
+    await deps.desk.changed(moved.hospitalIdx, 'documentRequest', moved.idx);
+    return moved;
   }
 
   return {
@@ -160,7 +165,7 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
       const request = await deps.db.transaction(async (tx) => {
         await repo.lockPatient(tx, patientIdx);
         const resent = await repo.findByClientRequestId(tx, patientIdx, body.clientRequestId);
-        if (resent) return resent;
+        if (resent) return { request: resent, resent: true };
         const fee = (await repo.fees(tx, hospitalIdx)).find((f) => f.type === body.type);
         if (!fee) throw new DomainError('NOT_FOUND');
         // Fields the type does not ask for are not kept.
@@ -192,9 +197,11 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
           },
           tx,
         );
-        return (await repo.find(tx, idx))!;
+        return { request: (await repo.find(tx, idx))!, resent: false };
       });
-      return forPatient(request);
+      // A resend (double submit) changed nothing: the desk hears of the request once.
+      if (!request.resent) await deps.desk.changed(hospitalIdx, 'documentRequest', request.request.idx);
+      return forPatient(request.request);
     },
 
     async myRequests(patientIdx: number): Promise<DocumentRequest[]> {
@@ -222,6 +229,7 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
         });
         return (await repo.find(tx, idx))!;
       });
+      await deps.desk.changed(request.hospitalIdx, 'documentRequest', request.idx);
       return forPatient(request);
     },
 

@@ -12,6 +12,7 @@ import {
 import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
+import type { AppointmentService } from '../appointment/appointment.service.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { HospitalService } from '../hospital/hospital.service.ts';
 import type { NotificationService } from '../notification/notification.service.ts';
@@ -31,6 +32,8 @@ export interface Occasion {
   completedAt: Date | null;
   department: string;
   staffIdx: number | null;
+  /** Who is named when there is no staff account to look up (an appointment's doctor). */
+  staffName?: string | null;
 }
 
 export interface RatingServiceDeps {
@@ -39,6 +42,8 @@ export interface RatingServiceDeps {
   hospitals: Pick<HospitalService, 'find'>;
   /** Today's only occasion: the consulting chat (appointments and telemedicine plug in here). */
   chat: Pick<ChatService, 'room' | 'completedRoomsOf'>;
+  /** An outpatient visit marked 완료 (issue 16 audit): read through the appointment service. */
+  appointments: Pick<AppointmentService, 'forRating' | 'completedVisitsOf'>;
   notifications: Pick<NotificationService, 'notify'>;
   audit: Pick<Audit, 'record'>;
   // issue 17 — telemedicine visits as occasions (the telemedicine service, through app.ts)
@@ -71,15 +76,40 @@ export function createRatingService(deps: RatingServiceDeps) {
     };
   }
 
+  /** An outpatient visit: its department, its doctor by name (doctors have no staff account here). */
+  function appointmentOccasion(visit: {
+    idx: number;
+    patientIdx: number;
+    hospitalIdx: number;
+    department: string;
+    doctor: string;
+    completedAt: Date | null;
+  }): Occasion {
+    return {
+      kind: 'APPOINTMENT',
+      idx: visit.idx,
+      patientIdx: visit.patientIdx,
+      hospitalIdx: visit.hospitalIdx,
+      completedAt: visit.completedAt,
+      department: visit.department,
+      staffIdx: null,
+      staffName: visit.doctor || null,
+    };
+  }
+
   /** The occasion, or null when there is none (each kind reads its own module's service). */
   async function occasionOf(kind: RatingOccasionKind, idx: number): Promise<Occasion | null> {
     if (kind === 'CHAT') {
       const room = await deps.chat.room(idx);
       return room ? chatOccasion(room) : null;
     }
+    if (kind === 'APPOINTMENT') {
+      const visit = await deps.appointments.forRating(idx);
+      return visit ? appointmentOccasion(visit) : null;
+    }
     // issue 17 — telemedicine
     if (kind === 'TELEMEDICINE') return (await deps.telemedicine?.ratingOccasion(idx)) ?? null;
-    return null; // appointments are not rated yet
+    return null;
   }
 
   function ratingView(rating: StoredRating, at: Date): Rating {
@@ -115,7 +145,7 @@ export function createRatingService(deps: RatingServiceDeps) {
       kind: occasion.kind,
       idx: occasion.idx,
       hospitalName: await hospitalName(occasion.hospitalIdx),
-      staffName: rating?.staffName ?? (await staffName(occasion.staffIdx)),
+      staffName: rating?.staffName ?? occasion.staffName ?? (await staffName(occasion.staffIdx)),
       completedAt: occasion.completedAt.toISOString(),
       rateableUntil: new Date(occasion.completedAt.getTime() + RATING_INVITE_DAYS * DAY_MS).toISOString(),
       rating: rating ? ratingView(rating, at) : null,
@@ -165,6 +195,20 @@ export function createRatingService(deps: RatingServiceDeps) {
       });
     },
 
+    /** An outpatient visit was marked 완료: the patient is invited once to rate it. */
+    async inviteAppointment(appointmentIdx: number): Promise<void> {
+      const visit = await deps.appointments.forRating(appointmentIdx);
+      if (!visit?.completedAt) return;
+      if (!(await repo.invite(deps.db, 'APPOINTMENT', visit.idx, visit.patientIdx))) return;
+      await deps.notifications.notify(visit.patientIdx, {
+        kind: 'schedule',
+        title: '진료는 어떠셨나요?',
+        body: `${visit.department} 진료가 끝났습니다. 별점과 한마디로 평가해 주세요.`,
+        deepLink: `#/hospital/rate?kind=APPOINTMENT&idx=${visit.idx}`,
+        data: { ratingKind: 'APPOINTMENT', occasionIdx: visit.idx },
+      });
+    },
+
     async myRatings(patientIdx: number): Promise<MyRatings> {
       const at = now();
       const ratings = await repo.ofPatient(deps.db, patientIdx);
@@ -179,12 +223,19 @@ export function createRatingService(deps: RatingServiceDeps) {
         if (!occasion.completedAt || byOccasion.has(`CHAT:${room.idx}`)) continue;
         waiting.push(await occasionView(occasion as Occasion & { completedAt: Date }, null, at));
       }
-      // issue 17 — finished telemedicine visits wait for their rating too
       const since = new Date(at.getTime() - RATING_INVITE_DAYS * DAY_MS);
+      for (const visit of await deps.appointments.completedVisitsOf(patientIdx, since)) {
+        const occasion = appointmentOccasion(visit);
+        if (!occasion.completedAt || byOccasion.has(`APPOINTMENT:${visit.idx}`)) continue;
+        waiting.push(await occasionView(occasion as Occasion & { completedAt: Date }, null, at));
+      }
+      // issue 17 — finished telemedicine visits wait for their rating too
       for (const occasion of (await deps.telemedicine?.completedOccasionsOf(patientIdx, since)) ?? []) {
         if (byOccasion.has(`TELEMEDICINE:${occasion.idx}`)) continue;
         waiting.push(await occasionView(occasion, null, at));
       }
+      // Latest first, whatever the kind.
+      waiting.sort((a, b) => b.completedAt.localeCompare(a.completedAt));
       const rated: RatingOccasion[] = [];
       for (const rating of ratings) {
         rated.push(
@@ -220,7 +271,7 @@ export function createRatingService(deps: RatingServiceDeps) {
       const at = now();
       const fields = { stars: body.stars, tags: body.tags ?? [], comment: body.comment ?? '', at };
       // Read before the transaction: one connection (PGlite) would wait for itself inside it.
-      const handledBy = await staffName(occasion.staffIdx);
+      const handledBy = occasion.staffName ?? (await staffName(occasion.staffIdx));
       await deps.db.transaction(async (tx) => {
         const existing = await repo.find(tx, body.kind, body.idx, true);
         if (existing) {

@@ -304,3 +304,81 @@ describe('the invitation', () => {
     }
   }, 30_000);
 });
+
+// issue 16 audit: an outpatient visit marked 완료 is an occasion too (decision 028)
+describe('an outpatient visit', () => {
+  const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+  let seq = 0;
+  async function visit(p: Patient, type = 'OUTPATIENT') {
+    const booked = await client().post<{ idx: number }>(apiPaths.appointment.create, {
+      token: adminToken,
+      body: {
+        patientIdx: p.idx,
+        department: '정형외과',
+        doctor: '이의사',
+        startsAt: inHours(48),
+        durationMin: 30,
+        type,
+        clientRequestId: `rate-visit-${++seq}-abcdef`,
+      },
+    });
+    expect(booked.code).toBe(ResultCode.SUCCESS);
+    return booked.data!.idx;
+  }
+  const complete = (idx: number) =>
+    client().put(apiPaths.appointment.complete, { token: adminToken, body: { idx } });
+  const rateVisit = (p: Patient, idx: number, extra: Record<string, unknown> = {}) =>
+    submit(p, { kind: 'APPOINTMENT', idx, stars: 4, tags: ['CLEAR_EXPLANATION'], ...extra });
+  const invitations = async (p: Patient, idx: number) =>
+    (
+      await client().get<Page<Notification>>(apiPaths.notification.getMyNotifications, {
+        token: p.token,
+        query: { pNum: 1, pSize: 50 },
+      })
+    ).data!.dataList.filter((n) => n.deepLink === `#/hospital/rate?kind=APPOINTMENT&idx=${idx}`);
+
+  it('is refused before 완료, then invites once, waits, is rated once with its department and doctor', async () => {
+    const p = await newPatient();
+    const idx = await visit(p);
+    const early = await rateVisit(p, idx);
+    expect(early.code).toBe(ResultCode.RATING_NOT_COMPLETED);
+
+    expect((await complete(idx)).status).toBe(200);
+    await expect.poll(async () => (await invitations(p, idx)).length, { timeout: 5000 }).toBe(1);
+    const waiting = await client().get<MyRatings>(apiPaths.rating.getMyRatings, { token: p.token });
+    expect(waiting.data!.waiting).toEqual([
+      expect.objectContaining({ kind: 'APPOINTMENT', idx, staffName: '이의사', rating: null }),
+    ]);
+
+    const [a, b] = await Promise.all([rateVisit(p, idx), rateVisit(p, idx, { stars: 5 })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const { rows } = await t.app.db.query<{ n: string; department: string; staff_name: string }>(
+      `SELECT count(*) OVER () AS n, department, staff_name FROM ratings
+        WHERE occasion_kind = 'APPOINTMENT' AND occasion_idx = $1`,
+      [idx],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ department: '정형외과', staff_name: '이의사' });
+    const mine = await client().get<MyRatings>(apiPaths.rating.getMyRatings, { token: p.token });
+    expect(mine.data!.waiting).toHaveLength(0);
+    expect(mine.data!.rated[0]).toMatchObject({ kind: 'APPOINTMENT', idx });
+
+    // The hospital's statistics count it under its department (no staff account: not per staff).
+    const s = await stats(adminToken);
+    expect(s.data!.departments.map((d) => d.department)).toContain('정형외과');
+    expect(s.data!.staff!.map((x) => x.staffName)).not.toContain('이의사');
+  });
+
+  it("refuses another patient's visit and a visit that is not outpatient", async () => {
+    const p = await newPatient();
+    const other = await newPatient();
+    const idx = await visit(p);
+    await complete(idx);
+    const theirs = await rateVisit(other, idx);
+    expect(theirs.status).toBe(404);
+    const exam = await visit(p, 'EXAM');
+    await complete(exam);
+    expect((await rateVisit(p, exam)).status).toBe(404);
+    expect(await invitations(p, exam)).toHaveLength(0);
+  });
+});

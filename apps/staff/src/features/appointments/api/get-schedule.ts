@@ -13,8 +13,7 @@ export function getScheduleQueryOptions(client: ApiClient, query: ScheduleQuery)
   return queryOptions({
     queryKey: [...appointmentsRoot, 'schedule', query.date, query.view, query.department ?? null],
     queryFn: () => getSchedule(client, query),
-    // Patients' requests arrive without a staff topic: a short poll keeps the view fresh.
-    refetchInterval: 30_000,
+    // Kept fresh by staffDesk/{hospitalIdx} (use-appointments-live.ts), not by polling.
   });
 }
 
@@ -32,7 +31,6 @@ export function useRequests() {
   return useQuery({
     queryKey: [...appointmentsRoot, 'requests'],
     queryFn: () => getRequests(client),
-    refetchInterval: 20_000,
   });
 }
 

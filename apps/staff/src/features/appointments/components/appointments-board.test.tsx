@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Appointment, Schedule } from '@smartcare/contract/appointment';
 import { ResultCode } from '@smartcare/contract/result-codes';
+import { topics } from '@smartcare/contract/topics';
 import { fail, ok, type FakeRequest } from '../../../testing/fake-server';
 import { renderConsole } from '../../../testing/render';
 import { AppointmentsBoard } from './appointments-board';
@@ -174,5 +175,33 @@ describe('the appointments board (issue 16)', () => {
       },
     });
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('shows a patient’s new request and refetches the view on a staff desk event and after a reconnect', async () => {
+    let open: Appointment[] = [];
+    let scheduleReads = 0;
+    const { realtime } = renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => {
+          scheduleReads += 1;
+          return ok(schedule([]));
+        },
+        'GET /appointment/getRequests': () => ok(open),
+      },
+    });
+    const requests = await screen.findByRole('region', { name: '변경·취소 요청' });
+    expect(await within(requests).findByText('처리할 요청이 없습니다.')).toBeInTheDocument();
+    expect(realtime.subscriptions()).toContain(topics.staffDesk(1));
+    open = [appointment({ status: 'CANCEL_REQUESTED', patientName: '박새봄' })];
+    realtime.deliver(topics.staffDesk(1), {
+      queue: 'appointmentRequest',
+      idx: 9,
+      at: '2026-11-24T01:00:00.000Z',
+    });
+    expect(await within(requests).findByText(/박새봄/)).toBeInTheDocument();
+    await waitFor(() => expect(scheduleReads).toBe(2));
+    realtime.setStatus('reconnecting');
+    realtime.setStatus('connected');
+    await waitFor(() => expect(scheduleReads).toBe(3));
   });
 });

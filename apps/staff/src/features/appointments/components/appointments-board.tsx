@@ -11,6 +11,7 @@ import {
   useDeclineRequest,
 } from '../api/change-appointment';
 import { useRequests, useSchedule } from '../api/get-schedule';
+import { useAppointmentsLive } from '../api/use-appointments-live';
 import { AppointmentFormModal } from './appointment-form-modal';
 import { ReasonModal } from './reason-modal';
 import { formatSeoul, seoulToday } from './seoul-time';
@@ -40,6 +41,7 @@ export function AppointmentsBoard() {
   const [reasonFor, setReasonFor] = useState<ReasonFor>(null);
   const schedule = useSchedule({ date, view, ...(department ? { department } : {}) });
   const requests = useRequests();
+  useAppointmentsLive();
   const cancel = useCancelAppointment();
   const decline = useDeclineRequest();
   const complete = useCompleteAppointment();

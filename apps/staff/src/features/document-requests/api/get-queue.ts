@@ -13,8 +13,7 @@ export function getQueueQueryOptions(client: ApiClient, filter: DocumentQueueQue
   return queryOptions({
     queryKey: [...documentQueueRoot, 'queue', filter.status ?? null, filter.type ?? null],
     queryFn: () => getQueue(client, filter),
-    // New requests arrive without a topic of their own for staff: a short poll keeps the queue fresh.
-    refetchInterval: 20_000,
+    // Kept fresh by staffDesk/{hospitalIdx} (use-queue-live.ts), not by polling.
   });
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRequest } from '@smartcare/contract/document-request';
 import { ResultCode } from '@smartcare/contract/result-codes';
+import { topics } from '@smartcare/contract/topics';
 import { fail, ok, type FakeRequest } from '../../../testing/fake-server';
 import { renderConsole } from '../../../testing/render';
 import { DocumentQueue } from './document-queue';
@@ -136,5 +137,33 @@ describe('the document request queue (issue 16)', () => {
       routes: { 'GET /documentRequest/getQueue': () => fail(ResultCode.SERVER_ERROR, '', 500) },
     });
     expect(await screen.findByRole('alert')).toBeInTheDocument();
+  });
+
+  it('shows a new request on a staff desk event and after a reconnect, without polling', async () => {
+    let queue = [request()];
+    let reads = 0;
+    const { realtime } = renderConsole(<DocumentQueue />, {
+      routes: {
+        'GET /documentRequest/getQueue': () => {
+          reads += 1;
+          return ok(queue);
+        },
+      },
+    });
+    expect(await screen.findByText('김하늘')).toBeInTheDocument();
+    expect(realtime.subscriptions()).toContain(topics.staffDesk(1));
+    queue = [request({ idx: 10, patientName: '박새봄' }), ...queue];
+    // Another queue's event is not this screen's business.
+    realtime.deliver(topics.staffDesk(1), { queue: 'appointment', idx: 3, at: '2026-11-24T01:00:00.000Z' });
+    realtime.deliver(topics.staffDesk(1), {
+      queue: 'documentRequest',
+      idx: 10,
+      at: '2026-11-24T01:00:00.000Z',
+    });
+    expect(await screen.findByText('박새봄')).toBeInTheDocument();
+    expect(reads).toBe(2);
+    realtime.setStatus('reconnecting');
+    realtime.setStatus('connected');
+    await waitFor(() => expect(reads).toBe(3));
   });
 });

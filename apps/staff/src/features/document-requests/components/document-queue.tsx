@@ -23,6 +23,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { errorMessage } from '../../../lib/error-message';
 import { useIssueRequest, useRejectRequest, useReviewRequest } from '../api/change-request';
 import { useQueue } from '../api/get-queue';
+import { useQueueLive } from '../api/use-queue-live';
 import './document-queue.css';
 
 const CONTENT_MAX = 2000;
@@ -46,6 +47,7 @@ export function DocumentQueue() {
   const [type, setType] = useState<DocumentType | undefined>(undefined);
   const [openIdx, setOpenIdx] = useState<number | null>(null);
   const queue = useQueue({ ...(status ? { status } : {}), ...(type ? { type } : {}) });
+  useQueueLive();
   const open = queue.data?.find((r) => r.idx === openIdx) ?? null;
   const dateTime = useDateTime();
 

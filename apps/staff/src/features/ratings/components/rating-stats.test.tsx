@@ -39,6 +39,8 @@ describe('the ratings tab (issue 16)', () => {
     expect(screen.getByText(XSS)).toBeInTheDocument();
     expect(document.querySelector('img')).toBeNull();
     expect(screen.getByText('대기가 길었어요')).toBeInTheDocument();
+    // each comment says when it was written
+    expect(screen.getByText(/2026년 11월 24일/)).toBeInTheDocument();
   });
 
   it('has no per-staff table when the server gives none (not ADMIN)', async () => {

@@ -3,6 +3,7 @@ import { Card, Select, Table, Tag, Typography, type TableColumnsType } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { RatingStats, RatingSummary } from '@smartcare/contract/rating';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
+import { formatDate } from '../../../lib/format';
 import { useStats } from '../api/get-stats';
 import './rating-stats.css';
 
@@ -43,7 +44,7 @@ export function RatingStatsView() {
 }
 
 function StatsBody({ stats }: { stats: RatingStats }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns = (nameTitle: string): TableColumnsType<Row> => [
     { title: nameTitle, dataIndex: 'name', key: 'name' },
     { title: t('ratings.count'), dataIndex: 'count', key: 'count' },
@@ -94,6 +95,7 @@ function StatsBody({ stats }: { stats: RatingStats }) {
             <li key={c.idx}>
               <span className="rating-comment-stars">{t('ratings.stars', { count: c.stars })}</span>
               <span>{c.department}</span>
+              <span className="rating-comment-date">{formatDate(c.createdAt, i18n.language)}</span>
               {c.tags.map((tag) => (
                 <Tag key={tag}>{t(`ratings.tags.${tag}`)}</Tag>
               ))}
