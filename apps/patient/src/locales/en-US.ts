@@ -1141,6 +1141,8 @@ const enUS: Catalogue = {
       emptyDay: 'No meals logged on this day.',
       targetsByNurse: 'Daily targets set by nurse {{name}}.',
       targetsKdri: 'Daily targets from the 2020 Korean Dietary Reference Intakes (by sex and age).',
+      foodSource:
+        'Food figures: Korean Ministry of Food and Drug Safety food nutrition database (식품영양성분 데이터베이스)',
       mealsTitle: 'By meal',
       weekTitle: 'Last 7 days',
       noMeal: 'Nothing logged',

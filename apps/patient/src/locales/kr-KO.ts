@@ -1021,6 +1021,7 @@ const krKO = {
       emptyDay: '이 날은 기록한 식사가 없습니다.',
       targetsByNurse: '{{name}} 간호사가 정한 하루 목표입니다.',
       targetsKdri: '하루 목표는 2020 한국인 영양소 섭취기준(성별·나이)에 따른 값입니다.',
+      foodSource: '음식의 영양 수치: 식품의약품안전처 식품영양성분 데이터베이스',
       mealsTitle: '끼니별 기록',
       weekTitle: '최근 7일',
       noMeal: '기록 없음',

@@ -1110,6 +1110,7 @@ const zhCN: Catalogue = {
       emptyDay: '这一天没有饮食记录。',
       targetsByNurse: '每日目标由护士 {{name}} 设定。',
       targetsKdri: '每日目标依据 2020 韩国人营养素摄入标准（按性别和年龄）。',
+      foodSource: '食物营养数值：韩国食品医药品安全处 食品营养成分数据库',
       mealsTitle: '按餐次',
       weekTitle: '最近 7 天',
       noMeal: '没有记录',

@@ -665,6 +665,7 @@ export const enUS: StaffCatalogue = {
       title: 'Daily targets',
       byNurse: 'Set by {{name}} at {{at}}.',
       kdri: 'Now the defaults of the 2020 Korean Dietary Reference Intakes (by sex and age).',
+      foodSource: 'Food figures: Korean Ministry of Food and Drug Safety food nutrition database',
       field: {
         kcal: 'Energy (kcal)',
         carbG: 'Carbohydrate (g)',

@@ -642,6 +642,7 @@ export const zhCN: StaffCatalogue = {
       title: '每日目标',
       byNurse: '由 {{name}} 于 {{at}} 设定。',
       kdri: '当前为 2020 韩国人营养素摄入标准（按性别和年龄）的默认目标。',
+      foodSource: '食物营养数值：韩国食品医药品安全处 食品营养成分数据库',
       field: {
         kcal: '热量 (kcal)',
         carbG: '碳水化合物 (g)',
