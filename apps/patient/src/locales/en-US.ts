@@ -163,6 +163,8 @@ const enUS: Catalogue = {
     quietHours: 'Quiet hours',
     quietHoursEnabled: 'Use quiet hours',
     quietHoursHelp: 'No notification sounds during these hours.',
+    // issue 15 — medication reminders due in quiet hours are held, not dropped (decision 024)
+    quietHoursMedication: 'Medicines due during these hours are announced together, once, when they end.',
     from: 'From',
     to: 'To',
     advertising: 'Advertising',

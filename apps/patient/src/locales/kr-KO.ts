@@ -85,6 +85,8 @@ const krKO = {
     quietHours: '방해 금지 시간',
     quietHoursEnabled: '방해 금지 시간 사용',
     quietHoursHelp: '설정한 시간에는 알림 소리를 내지 않습니다.',
+    // issue 15 — medication reminders due in quiet hours are held, not dropped (decision 024)
+    quietHoursMedication: '이 시간에 드실 약이 있으면, 방해 금지 시간이 끝날 때 한 번에 모아 알려 드립니다.',
     from: '시작',
     to: '종료',
     advertising: '광고성 정보 알림',

@@ -155,6 +155,8 @@ const zhCN: Catalogue = {
     quietHours: '免打扰时间',
     quietHoursEnabled: '使用免打扰时间',
     quietHoursHelp: '在此期间通知不发出声音。',
+    // issue 15 — medication reminders due in quiet hours are held, not dropped (decision 024)
+    quietHoursMedication: '此期间应服用的药物，会在结束时一次性汇总提醒。',
     from: '开始',
     to: '结束',
     advertising: '广告信息',
