@@ -250,7 +250,8 @@ export const enUS: StaffCatalogue = {
   },
   // issue 15 — medication reminders
   medication: {
-    title: 'Medication (patient no. {{patientIdx}})',
+    title: 'Medication of {{name}}',
+    titleLoading: 'Medication',
     rate7: 'Taken, last 7 days',
     rate30: 'Taken, last 30 days',
     missed30: 'Missed, last 30 days',

@@ -256,7 +256,8 @@ export const krKO = {
   },
   // issue 15 — medication reminders
   medication: {
-    title: '복약 관리 (환자 번호 {{patientIdx}})',
+    title: '{{name}} 님 복약 관리',
+    titleLoading: '복약 관리',
     rate7: '최근 7일 복용률',
     rate30: '최근 30일 복용률',
     missed30: '최근 30일 놓친 복용',

@@ -237,7 +237,8 @@ export const zhCN: StaffCatalogue = {
   },
   // issue 15 — medication reminders
   medication: {
-    title: '用药管理（患者编号 {{patientIdx}}）',
+    title: '{{name}} 的用药管理',
+    titleLoading: '用药管理',
     rate7: '最近7天服药率',
     rate30: '最近30天服药率',
     missed30: '最近30天漏服',

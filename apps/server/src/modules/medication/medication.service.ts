@@ -299,7 +299,7 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     return presentDose(dose, at);
   }
 
-  async function patientOverview(patientIdx: number): Promise<PatientMedications> {
+  async function patientOverview(patientIdx: number, patientName: string): Promise<PatientMedications> {
     const at = now();
     const today = kstInstant(kstDate(at));
     const since7 = new Date(today.getTime() - 6 * 24 * HOUR_MS);
@@ -311,6 +311,7 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       repo.missedSince(deps.db, patientIdx, since30, 100),
     ]);
     return {
+      patientName,
       medications: medications.map(presentMedication),
       rate7: rateOf(a7),
       rate30: rateOf(a30),
@@ -415,8 +416,8 @@ export function createMedicationService(deps: MedicationServiceDeps) {
 
     /** The console: a patient's medications, adherence of the last 7 and 30 days, missed doses. */
     async patientMedications(staffIdx: number, patientIdx: number): Promise<PatientMedications> {
-      const { staff } = await staffAndPatient(staffIdx, patientIdx);
-      const overview = await patientOverview(patientIdx);
+      const { staff, patient } = await staffAndPatient(staffIdx, patientIdx);
+      const overview = await patientOverview(patientIdx, patient.name);
       await audit({ actorType: 'staff', actorIdx: staff.idx }, 'medication.read', patientIdx);
       return overview;
     },

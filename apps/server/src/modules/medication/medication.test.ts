@@ -272,6 +272,7 @@ describe('the nurse in the console', () => {
       query: { patientIdx: patient.idx },
     });
     expect(overview.data!.medications).toHaveLength(1);
+    expect(overview.data!.patientName).toBe('최복약');
 
     const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.change, {
       token: nurse.accessToken,
