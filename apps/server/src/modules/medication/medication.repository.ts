@@ -294,11 +294,17 @@ export const medicationRepository = {
     );
   },
 
-  /** Patients with held reminders whose quiet hours have ended by `now`. */
+  /**
+   * Patients with held reminders to deliver: their quiet hours ended by `now`, or the patient
+   * turned quiet hours off meanwhile (then at once, not at the old end).
+   */
   async patientsWithHeldReminders(db: Sql, now: Date, limit: number): Promise<number[]> {
     const { rows } = await db.query<{ patientIdx: number }>(
-      `SELECT DISTINCT patient_idx AS "patientIdx" FROM medication_doses
-        WHERE quiet_held_until IS NOT NULL AND quiet_held_until <= $1 ORDER BY 1 LIMIT $2`,
+      `SELECT DISTINCT d.patient_idx AS "patientIdx" FROM medication_doses d
+         LEFT JOIN alarm_settings a ON a.patient_idx = d.patient_idx
+        WHERE d.quiet_held_until IS NOT NULL
+          AND (d.quiet_held_until <= $1 OR NOT coalesce(a.quiet_hours_enabled, false))
+        ORDER BY 1 LIMIT $2`,
       [now, limit],
     );
     return rows.map((row) => row.patientIdx);
@@ -323,12 +329,12 @@ export const medicationRepository = {
     db: Sql,
     patientIdx: number,
     now: Date,
-    opts: { realertMin: number; maxAlerts: number },
+    opts: { realertMin: number; maxAlerts: number; all: boolean },
   ): Promise<(StoredDose & { active: boolean })[]> {
     const { rows } = await db.query<StoredDose & { active: boolean }>(
       `WITH held AS (
          SELECT idx FROM medication_doses
-          WHERE patient_idx = $1 AND quiet_held_until IS NOT NULL AND quiet_held_until <= $2
+          WHERE patient_idx = $1 AND quiet_held_until IS NOT NULL AND ($5 OR quiet_held_until <= $2)
           FOR UPDATE
        ), released AS (
          UPDATE medication_doses d SET quiet_held_until = NULL,
@@ -341,7 +347,7 @@ export const medicationRepository = {
        SELECT ${DOSE_COLUMNS}, m.status = 'ACTIVE' AS active
          FROM released d JOIN medications m ON m.idx = d.medication_idx
         ORDER BY d.scheduled_at, d.idx`,
-      [patientIdx, now, opts.realertMin, opts.maxAlerts],
+      [patientIdx, now, opts.realertMin, opts.maxAlerts, opts.all],
     );
     return rows.map((row) => ({ ...toDose(row), active: row.active }));
   },

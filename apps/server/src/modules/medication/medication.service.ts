@@ -545,6 +545,8 @@ export function createMedicationService(deps: MedicationServiceDeps) {
         const released = await repo.releaseHeld(deps.db, patientIdx, at, {
           realertMin: deps.settings.realertMin,
           maxAlerts: 1 + deps.settings.realertMax,
+          // Quiet hours turned off meanwhile: everything held goes now.
+          all: !alarm.quietHoursEnabled,
         });
         const open = released.filter((d) => d.active && (d.status === 'PENDING' || d.status === 'MISSED'));
         if (!alarm.medication || open.length === 0) continue;

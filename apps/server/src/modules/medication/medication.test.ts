@@ -661,6 +661,34 @@ describe('the dose job with a controllable clock', () => {
     ]);
   });
 
+  it('delivers held reminders at once when the patient turns quiet hours off meanwhile', async () => {
+    set('2031-01-10', '21:00');
+    const svc = process();
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    await t.app.db.query(
+      `INSERT INTO alarm_settings (patient_idx, quiet_hours_enabled, quiet_hours_start, quiet_hours_end)
+       VALUES ($1, true, '22:00', '07:00')
+       ON CONFLICT (patient_idx) DO UPDATE SET quiet_hours_enabled = true, quiet_hours_start = '22:00', quiet_hours_end = '07:00'`,
+      [patient.idx],
+    );
+    await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(medicine({ times: ['23:00'], startDate: '2031-01-10' })),
+    );
+    while ((await svc.sendReminders()) > 0);
+    set('2031-01-10', '23:00');
+    await svc.sendReminders();
+    set('2031-01-10', '23:30');
+    await svc.releaseQuietHours();
+    expect(sentTo(patient.idx)).toHaveLength(0);
+    await t.app.db.query('UPDATE alarm_settings SET quiet_hours_enabled = false WHERE patient_idx = $1', [
+      patient.idx,
+    ]);
+    set('2031-01-10', '23:31');
+    await Promise.all([svc.releaseQuietHours(), process().releaseQuietHours()]);
+    expect(sentTo(patient.idx).map((s) => s.title)).toEqual(['조용한 시간 동안 복용할 약 1건이 있었습니다']);
+  });
+
   it('quiet hours end at the next end time, over midnight or not', () => {
     const end = (date: string, hhmm: string, quietEnd: string) =>
       quietHoursEndAfter(kstInstant(date, hhmm), quietEnd).toISOString();
