@@ -92,6 +92,9 @@ export function inQuietHours(at: Date, start: string, end: string): boolean {
   return s < e ? m >= s && m < e : m >= s || m < e;
 }
 
+/** How many held doses the quiet-hours summary names one by one. */
+const SUMMARY_NAMED = 3;
+
 /** The instant quiet hours that hold `at` end: the next `end` o'clock, Korean time, after `at`. */
 export function quietHoursEndAfter(at: Date, end: string): Date {
   const minuteStart = Math.floor(at.getTime() / MIN_MS) * MIN_MS;
@@ -109,11 +112,14 @@ export function quietHoursSummary(
   }[],
 ) {
   const hhmm = (at: Date) => new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(11, 16);
+  // A push body stays short: the first few doses by name, the rest counted.
+  const named = doses
+    .slice(0, SUMMARY_NAMED)
+    .map((d) => `${hhmm(d.scheduledAt)} ${d.medicationName} ${d.dosePerIntake}${FORM_UNIT_KO[d.form]}`);
+  const more = doses.length > SUMMARY_NAMED ? ` 외 ${doses.length - SUMMARY_NAMED}건` : '';
   return {
     title: `조용한 시간 동안 복용할 약 ${doses.length}건이 있었습니다`,
-    body: `${doses
-      .map((d) => `${hhmm(d.scheduledAt)} ${d.medicationName} ${d.dosePerIntake}${FORM_UNIT_KO[d.form]}`)
-      .join(', ')} — 드셨다면 복용 기록을 남겨 주세요`,
+    body: `${named.join(', ')}${more} — 드셨다면 복용 기록을 남겨 주세요`,
   };
 }
 

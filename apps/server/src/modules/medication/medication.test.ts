@@ -26,6 +26,7 @@ import { kstInstant } from './medication.schedule.ts';
 import {
   createMedicationService,
   quietHoursEndAfter,
+  quietHoursSummary,
   type MedicationNotifier,
 } from './medication.service.ts';
 
@@ -687,6 +688,27 @@ describe('the dose job with a controllable clock', () => {
     set('2031-01-10', '23:31');
     await Promise.all([svc.releaseQuietHours(), process().releaseQuietHours()]);
     expect(sentTo(patient.idx).map((s) => s.title)).toEqual(['조용한 시간 동안 복용할 약 1건이 있었습니다']);
+  });
+
+  it('the quiet-hours summary names three doses and counts the rest', () => {
+    const dose = (hhmm: string, name: string) => ({
+      medicationName: name,
+      dosePerIntake: 1,
+      form: 'TABLET' as const,
+      scheduledAt: kstInstant('2030-01-01', hhmm),
+    });
+    expect(
+      quietHoursSummary([
+        dose('22:00', '가약'),
+        dose('23:00', '나약'),
+        dose('01:00', '다약'),
+        dose('02:00', '라약'),
+        dose('03:00', '마약'),
+      ]),
+    ).toEqual({
+      title: '조용한 시간 동안 복용할 약 5건이 있었습니다',
+      body: '22:00 가약 1정, 23:00 나약 1정, 01:00 다약 1정 외 2건 — 드셨다면 복용 기록을 남겨 주세요',
+    });
   });
 
   it('quiet hours end at the next end time, over midnight or not', () => {
