@@ -18,7 +18,11 @@ test.describe('prescribing from the console', () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const nurse = await nurseOfThisTest(api, createStaff);
-    const patient = await createPatient({ hospitalIdx: nurse.profile.hospitalIdx, area: 'HOMECARE' });
+    const patient = await createPatient({
+      hospitalIdx: nurse.profile.hospitalIdx,
+      area: 'HOMECARE',
+      name: '처방받는환자',
+    });
     const phone = await openPhone(browser, baseURL!);
     const patientPage = await phone.newPage();
     try {
@@ -28,7 +32,8 @@ test.describe('prescribing from the console', () => {
 
       await loginAsStaff(nursePage, nurse.account.loginId, { password: nurse.account.password });
       await nursePage.goto(`/staff/#/home-care/${patient.idx}/medication`);
-      await expect(nursePage.getByRole('heading', { name: /복약 관리/ })).toBeVisible();
+      // The heading names whose medicines these are (never only a number).
+      await expect(nursePage.getByRole('heading', { name: '처방받는환자 님 복약 관리' })).toBeVisible();
       await expect(nursePage.getByText('등록된 약이 없습니다.')).toBeVisible();
       await checkA11y(nursePage);
       await nursePage.getByRole('button', { name: '약 처방' }).click();

@@ -105,6 +105,10 @@ test.describe('diet logging', () => {
     await expect(totals).toContainText(`630 kcal / 목표 ${day.targets.kcal.toLocaleString('ko-KR')} kcal`);
     await expect(page.getByRole('img', { name: /식사 사진/ })).toBeVisible();
     await expect(page.getByText('김치찌개 1인분 · 160 kcal')).toBeVisible();
+    // The source of the figures is named next to them (domain.md "Diet").
+    await expect(
+      totals.getByText('음식의 영양 수치: 식품의약품안전처 식품영양성분 데이터베이스'),
+    ).toBeVisible();
     await checkA11y(page);
 
     // The nurse of the patient's hospital, in the console.
@@ -115,6 +119,9 @@ test.describe('diet logging', () => {
       await expect(staff.page.getByRole('heading', { level: 1, name: '식단환자 님 식단' })).toBeVisible();
       await expect(staff.page.getByText('김치찌개 1인분')).toBeVisible();
       await expect(staff.page.getByText('630 kcal').first()).toBeVisible();
+      await expect(
+        staff.page.getByText('음식의 영양 수치: 식품의약품안전처 식품영양성분 데이터베이스'),
+      ).toBeVisible();
       await staff.page.getByRole('button', { name: '사진 보기' }).click();
       await expect(staff.page.getByRole('img', { name: /식사 사진/ })).toBeVisible();
       await checkA11y(staff.page);

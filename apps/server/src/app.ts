@@ -82,8 +82,7 @@ import { createMedicationService } from './modules/medication/medication.service
 import { documentRequestModule } from './modules/document-request/document-request.module.ts';
 import { createDocumentRequestService } from './modules/document-request/document-request.service.ts';
 // issue 15 — diet logging
-import path from 'node:path';
-import { createFilePhotoStore } from './lib/photo/photo-store.ts';
+import { createPhotoStore } from './lib/photo/photo-store.ts';
 import { dietModule } from './modules/diet/diet.module.ts';
 import { createDietService } from './modules/diet/diet.service.ts';
 // issue 17 — Q&A with the care team
@@ -338,12 +337,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
 
-    // issue 15 — diet logging: photos under DATA_DIR/diet-photos
+    // issue 15 — diet logging: photos under DATA_DIR/diet-photos or in the S3 bucket's diet-photos/
     const diet = createDietService({
       db: app.db,
       people,
       audit: app.audit,
-      photos: createFilePhotoStore(path.join(config.dataDir, 'diet-photos')),
+      photos: createPhotoStore(config.photoStorage, config.dataDir, 'diet-photos'),
       log: app.log,
     });
     // issue 16 — appointments: decisions and reminders reach the patient through the notifier
@@ -360,12 +359,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
     });
 
-    // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos, "answered" through the notifier
+    // issue 17 — Q&A with the care team: photos under DATA_DIR/qna-photos (or the S3 bucket's qna-photos/), "answered" through the notifier
     const qna = createQnaService({
       db: app.db,
       people,
       audit: app.audit,
-      photos: createFilePhotoStore(path.join(config.dataDir, 'qna-photos')),
+      photos: createPhotoStore(config.photoStorage, config.dataDir, 'qna-photos'),
       notifications: notifier,
       log: app.log,
     });

@@ -189,6 +189,36 @@ describe('configuration from the environment', () => {
     );
     expect(() => loadConfig({ KAKAO_APP_ID: 'abc' })).toThrow(/KAKAO_APP_ID: must be the numeric app id/);
   });
+
+  // issue 15 — photo storage
+  it('keeps photos on the file system unless PHOTO_STORAGE=s3 with a bucket and both keys', () => {
+    expect(loadConfig({}).photoStorage).toEqual({ kind: 'file' });
+    expect(
+      loadConfig({
+        PHOTO_STORAGE: 's3',
+        S3_ENDPOINT: 'https://kr.object.ncloudstorage.com',
+        S3_REGION: 'kr-standard',
+        S3_BUCKET: 'smartcare-photos',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }).photoStorage,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'https://kr.object.ncloudstorage.com',
+      region: 'kr-standard',
+      bucket: 'smartcare-photos',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ PHOTO_STORAGE: 's3', S3_BUCKET: 'photos' })).toThrow(
+      /S3_ACCESS_KEY_ID: is needed when PHOTO_STORAGE=s3[\s\S]*S3_SECRET_ACCESS_KEY: is needed/,
+    );
+    expect(() => loadConfig({ PHOTO_STORAGE: 'disk' })).toThrow(/PHOTO_STORAGE: must be file or s3/);
+    expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT: must be a URL/);
+  });
 });
 
 // issue 17 — telemedicine

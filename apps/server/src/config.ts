@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PhotoStorage } from './lib/photo/photo-store.ts';
 import type { RateLimit } from './lib/token-bucket.ts';
 
 /**
@@ -263,6 +264,24 @@ const envSchema = z
     /** Signalling messages (offer, answer, ICE candidates) a connection, and a person, may publish. */
     TELEMEDICINE_SIGNAL_RATE: rate('60/360'),
     TELEMEDICINE_SIGNAL_RATE_PER_PERSON: rate('120/720'),
+    // issue 15 — photo storage (decision 025): files under DATA_DIR, or an S3-compatible bucket
+    PHOTO_STORAGE: z.enum(['file', 's3'], { error: 'must be file or s3' }).default('file'),
+    /** The S3-compatible server, e.g. https://kr.object.ncloudstorage.com; unset: AWS for S3_REGION. */
+    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://kr.object.ncloudstorage.com' }).optional(),
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as kr-standard or ap-northeast-2')
+      .default('us-east-1'),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 of a-z, 0-9, . and -)')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1, 'must be the access key id').optional(),
+    S3_SECRET_ACCESS_KEY: z.string().trim().min(1, 'must be the secret access key').optional(),
+    /** Bucket in the path rather than the host name (MinIO, Ceph and most self-hosted servers). */
+    S3_FORCE_PATH_STYLE: flag.default(false),
   })
   .superRefine((env, context) => {
     // An access token that outlives its refresh token would make refreshing pointless.
@@ -304,6 +323,13 @@ const envSchema = z
         path: [env.TELEMEDICINE_TURN_SECRET ? 'TELEMEDICINE_TURN_URLS' : 'TELEMEDICINE_TURN_SECRET'],
         message: 'TELEMEDICINE_TURN_URLS and TELEMEDICINE_TURN_SECRET are set together or not at all',
       });
+    }
+    // issue 15 — S3 photo storage needs its bucket and both keys, or photos would fail at the first upload.
+    if (env.PHOTO_STORAGE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name])
+          context.addIssue({ code: 'custom', path: [name], message: 'is needed when PHOTO_STORAGE=s3' });
+      }
     }
   });
 
@@ -354,6 +380,8 @@ export interface Config {
   medication: { missedAfterMin: number; realertMin: number; realertMax: number };
   // issue 17 — telemedicine: ICE servers (TURN REST credentials from the secret)
   telemedicine: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
+  // issue 15 — photo storage (diet and Q&A photos)
+  photoStorage: PhotoStorage;
 }
 
 /** Kakao Login's keys and endpoints (domain.md); the secret and admin key never leave the server. */
@@ -457,5 +485,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnSecret: e.TELEMEDICINE_TURN_SECRET,
       turnTtlS: e.TELEMEDICINE_TURN_TTL_S,
     },
+    // issue 15 — photo storage
+    photoStorage:
+      e.PHOTO_STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: 'file' },
   };
 }

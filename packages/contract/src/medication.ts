@@ -191,6 +191,8 @@ export const calendarSchema = z.object({
 export type MedicationCalendar = z.infer<typeof calendarSchema>;
 
 export const patientMedicationsSchema = z.object({
+  /** The patient's name, for the console's heading (the nurse must see whose medicines these are). */
+  patientName: z.string(),
   medications: z.array(medicationSchema),
   rate7: rate,
   rate30: rate,

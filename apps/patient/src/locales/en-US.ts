@@ -163,6 +163,8 @@ const enUS: Catalogue = {
     quietHours: 'Quiet hours',
     quietHoursEnabled: 'Use quiet hours',
     quietHoursHelp: 'No notification sounds during these hours.',
+    // issue 15 — medication reminders due in quiet hours are held, not dropped (decision 024)
+    quietHoursMedication: 'Medicines due during these hours are announced together, once, when they end.',
     from: 'From',
     to: 'To',
     advertising: 'Advertising',
@@ -1141,6 +1143,8 @@ const enUS: Catalogue = {
       emptyDay: 'No meals logged on this day.',
       targetsByNurse: 'Daily targets set by nurse {{name}}.',
       targetsKdri: 'Daily targets from the 2020 Korean Dietary Reference Intakes (by sex and age).',
+      foodSource:
+        'Food figures: Korean Ministry of Food and Drug Safety food nutrition database (식품영양성분 데이터베이스)',
       mealsTitle: 'By meal',
       weekTitle: 'Last 7 days',
       noMeal: 'Nothing logged',

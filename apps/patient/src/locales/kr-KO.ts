@@ -85,6 +85,8 @@ const krKO = {
     quietHours: '방해 금지 시간',
     quietHoursEnabled: '방해 금지 시간 사용',
     quietHoursHelp: '설정한 시간에는 알림 소리를 내지 않습니다.',
+    // issue 15 — medication reminders due in quiet hours are held, not dropped (decision 024)
+    quietHoursMedication: '이 시간에 드실 약이 있으면, 방해 금지 시간이 끝날 때 한 번에 모아 알려 드립니다.',
     from: '시작',
     to: '종료',
     advertising: '광고성 정보 알림',
@@ -1021,6 +1023,7 @@ const krKO = {
       emptyDay: '이 날은 기록한 식사가 없습니다.',
       targetsByNurse: '{{name}} 간호사가 정한 하루 목표입니다.',
       targetsKdri: '하루 목표는 2020 한국인 영양소 섭취기준(성별·나이)에 따른 값입니다.',
+      foodSource: '음식의 영양 수치: 식품의약품안전처 식품영양성분 데이터베이스',
       mealsTitle: '끼니별 기록',
       weekTitle: '최근 7일',
       noMeal: '기록 없음',

@@ -155,6 +155,8 @@ const zhCN: Catalogue = {
     quietHours: '免打扰时间',
     quietHoursEnabled: '使用免打扰时间',
     quietHoursHelp: '在此期间通知不发出声音。',
+    // issue 15 — medication reminders due in quiet hours are held, not dropped (decision 024)
+    quietHoursMedication: '此期间应服用的药物，会在结束时一次性汇总提醒。',
     from: '开始',
     to: '结束',
     advertising: '广告信息',
@@ -1110,6 +1112,7 @@ const zhCN: Catalogue = {
       emptyDay: '这一天没有饮食记录。',
       targetsByNurse: '每日目标由护士 {{name}} 设定。',
       targetsKdri: '每日目标依据 2020 韩国人营养素摄入标准（按性别和年龄）。',
+      foodSource: '食物营养数值：韩国食品医药品安全处 食品营养成分数据库',
       mealsTitle: '按餐次',
       weekTitle: '最近 7 天',
       noMeal: '没有记录',

@@ -250,7 +250,8 @@ export const enUS: StaffCatalogue = {
   },
   // issue 15 — medication reminders
   medication: {
-    title: 'Medication (patient no. {{patientIdx}})',
+    title: 'Medication of {{name}}',
+    titleLoading: 'Medication',
     rate7: 'Taken, last 7 days',
     rate30: 'Taken, last 30 days',
     missed30: 'Missed, last 30 days',
@@ -665,6 +666,7 @@ export const enUS: StaffCatalogue = {
       title: 'Daily targets',
       byNurse: 'Set by {{name}} at {{at}}.',
       kdri: 'Now the defaults of the 2020 Korean Dietary Reference Intakes (by sex and age).',
+      foodSource: 'Food figures: Korean Ministry of Food and Drug Safety food nutrition database',
       field: {
         kcal: 'Energy (kcal)',
         carbG: 'Carbohydrate (g)',

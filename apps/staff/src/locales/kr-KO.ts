@@ -256,7 +256,8 @@ export const krKO = {
   },
   // issue 15 — medication reminders
   medication: {
-    title: '복약 관리 (환자 번호 {{patientIdx}})',
+    title: '{{name}} 님 복약 관리',
+    titleLoading: '복약 관리',
     rate7: '최근 7일 복용률',
     rate30: '최근 30일 복용률',
     missed30: '최근 30일 놓친 복용',
@@ -658,6 +659,7 @@ export const krKO = {
       title: '하루 목표 설정',
       byNurse: '{{name}} 님이 {{at}}에 정한 목표입니다.',
       kdri: '지금은 2020 한국인 영양소 섭취기준(성별·나이)의 기본 목표입니다.',
+      foodSource: '음식의 영양 수치: 식품의약품안전처 식품영양성분 데이터베이스',
       field: {
         kcal: '열량 (kcal)',
         carbG: '탄수화물 (g)',

@@ -237,7 +237,8 @@ export const zhCN: StaffCatalogue = {
   },
   // issue 15 — medication reminders
   medication: {
-    title: '用药管理（患者编号 {{patientIdx}}）',
+    title: '{{name}} 的用药管理',
+    titleLoading: '用药管理',
     rate7: '最近7天服药率',
     rate30: '最近30天服药率',
     missed30: '最近30天漏服',
@@ -642,6 +643,7 @@ export const zhCN: StaffCatalogue = {
       title: '每日目标',
       byNurse: '由 {{name}} 于 {{at}} 设定。',
       kdri: '当前为 2020 韩国人营养素摄入标准（按性别和年龄）的默认目标。',
+      foodSource: '食物营养数值：韩国食品医药品安全处 食品营养成分数据库',
       field: {
         kcal: '热量 (kcal)',
         carbG: '碳水化合物 (g)',

@@ -83,6 +83,7 @@ export function DietDashboardScreen() {
                   ? t('diet.dashboard.targetsByNurse', { name: data.targets.setByName ?? '' })
                   : t('diet.dashboard.targetsKdri')}
               </p>
+              <p className="diet-note">{t('diet.dashboard.foodSource')}</p>
             </section>
 
             <section aria-labelledby="diet-meals-title" className="diet-meals">

@@ -335,6 +335,7 @@ function FoodPicker({ onPick }: { onPick: (food: Food) => void }) {
           </ul>
         )}
       </div>
+      <p className="diet-note">{t('diet.dashboard.foodSource')}</p>
     </section>
   );
 }

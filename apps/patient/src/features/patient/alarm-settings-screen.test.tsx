@@ -44,4 +44,23 @@ describe('alarm settings', () => {
       { marketing: false, marketingNight: false },
     ]);
   });
+
+  // issue 15 — medication reminders in quiet hours are held and delivered when they end
+  it('says, with quiet hours on, that medication reminders come together when they end', async () => {
+    let stored = myData();
+    mockApi({
+      [`GET ${apiPaths.patient.getMyData}`]: () => ({ body: ok(stored) }),
+      [`PUT ${apiPaths.patient.alarmUpdate}`]: (request) => {
+        stored = { ...stored, alarmSettings: { ...stored.alarmSettings, ...(request.body as object) } };
+        return { body: ok(stored.alarmSettings) };
+      },
+    });
+    renderScreen(<AlarmSettingsScreen area="homecare" />);
+    const quiet = await screen.findByRole('switch', { name: /방해 금지 시간 사용/ });
+    const note = /방해 금지 시간이 끝날 때 한 번에 모아 알려 드립니다/;
+    if (quiet.getAttribute('aria-checked') === 'true') await userEvent.setup().click(quiet);
+    await vi.waitFor(() => expect(screen.queryByText(note)).toBeNull(), { timeout: 5000 });
+    await userEvent.setup().click(quiet);
+    expect(await screen.findByText(note, {}, { timeout: 5000 })).toBeVisible();
+  });
 });

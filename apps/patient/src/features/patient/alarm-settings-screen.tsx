@@ -102,6 +102,7 @@ function AlarmForm({
               </label>
             </div>
           )}
+          {settings.quietHoursEnabled && <p className="time-range-note">{t('alarm.quietHoursMedication')}</p>}
         </div>
       </Section>
       <Section title={t('alarm.advertising')}>

@@ -6,9 +6,10 @@ import type { Food } from '@smartcare/contract/diet';
  * Source: 식품의약품안전처 식품영양성분 데이터베이스 (the Ministry of Food and Drug Safety's
  * Korean food composition database, 음식 DB, release 2023), per-serving figures (1회 제공량)
  * for kcal, carbohydrate, protein, fat, total sugars and sodium, rounded (kcal and mg whole,
- * grams to one decimal). Transcribed by hand for this seed, not machine-imported: a test holds
- * every row to 4·carbohydrate + 4·protein + 9·fat within 12 % or 15 kcal, and the decision
- * record says how to replace the table with the database's own export.
+ * grams to one decimal). Typed by hand for this seed, not imported, and not checked against the
+ * official file (no network where it was written): provisional until
+ * `node scripts/import-food-db.mjs <official.csv> --write` has replaced the figures (decision
+ * 025). A test holds every row to 4·carbohydrate + 4·protein + 9·fat within 12 % or 15 kcal.
  *
  * Row: code|category|name|serving g|kcal|carbohydrate g|protein g|fat g|sugars g|sodium mg
  * Codes are stable: a meal item keeps its code and a copy of the figures it was logged with.

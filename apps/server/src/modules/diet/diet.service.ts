@@ -120,7 +120,7 @@ export function createDietService(deps: DietServiceDeps) {
     for (const key of keys) {
       if (!key) continue;
       try {
-        await deps.photos.remove(key);
+        await deps.photos.delete(key);
       } catch (error) {
         deps.log?.warn({ err: error }, 'diet photo could not be removed');
       }

@@ -190,7 +190,8 @@ export const medicationRepository = {
   async stop(db: Sql, idx: number, now: Date): Promise<StoredMedication> {
     // A stopped medicine reminds no more, not even of a dose already due.
     await db.query(
-      `UPDATE medication_doses SET next_alert_at = NULL WHERE medication_idx = $1 AND status = 'PENDING'`,
+      `UPDATE medication_doses SET next_alert_at = NULL, quiet_held_until = NULL
+        WHERE medication_idx = $1 AND (status = 'PENDING' OR quiet_held_until IS NOT NULL)`,
       [idx],
     );
     const { rows } = await db.query<StoredMedication>(
@@ -278,6 +279,77 @@ export const medicationRepository = {
       [now, opts.realertMin, opts.maxAlerts, opts.limit],
     );
     return rows.map((row) => ({ ...toDose(row), alertsSent: row.alertsSent }));
+  },
+
+  /**
+   * A claimed reminder met quiet hours: it was not sent. The dose is held until they end
+   * (decision 024); the claim's count is given back.
+   */
+  async holdForQuietHours(db: Sql, doseIdx: number, until: Date): Promise<void> {
+    await db.query(
+      `UPDATE medication_doses SET quiet_held_until = $2, next_alert_at = NULL,
+         alerts_sent = GREATEST(alerts_sent - 1, 0)
+        WHERE idx = $1 AND status = 'PENDING'`,
+      [doseIdx, until],
+    );
+  },
+
+  /**
+   * Patients with held reminders to deliver: their quiet hours ended by `now`, or the patient
+   * turned quiet hours off meanwhile (then at once, not at the old end).
+   */
+  async patientsWithHeldReminders(db: Sql, now: Date, limit: number): Promise<number[]> {
+    const { rows } = await db.query<{ patientIdx: number }>(
+      `SELECT DISTINCT d.patient_idx AS "patientIdx" FROM medication_doses d
+         LEFT JOIN alarm_settings a ON a.patient_idx = d.patient_idx
+        WHERE d.quiet_held_until IS NOT NULL
+          AND (d.quiet_held_until <= $1 OR NOT coalesce(a.quiet_hours_enabled, false))
+        ORDER BY 1 LIMIT $2`,
+      [now, limit],
+    );
+    return rows.map((row) => row.patientIdx);
+  },
+
+  /** Quiet hours are on again (settings changed): the patient's held reminders wait longer. */
+  async holdAgain(db: Sql, patientIdx: number, now: Date, until: Date): Promise<void> {
+    await db.query(
+      `UPDATE medication_doses SET quiet_held_until = $3
+        WHERE patient_idx = $1 AND quiet_held_until IS NOT NULL AND quiet_held_until <= $2`,
+      [patientIdx, now, until],
+    );
+  },
+
+  /**
+   * Releases one patient's held reminders in one statement: the rows are locked (a second
+   * process waits, then finds them released and gets none) and cleared; a dose still PENDING
+   * restarts its re-alert ladder from now, the release counting as its first alert. Answers
+   * every released dose with its status, the stopped medicine's too, for the caller to choose.
+   */
+  async releaseHeld(
+    db: Sql,
+    patientIdx: number,
+    now: Date,
+    opts: { realertMin: number; maxAlerts: number; all: boolean },
+  ): Promise<(StoredDose & { active: boolean })[]> {
+    const { rows } = await db.query<StoredDose & { active: boolean }>(
+      `WITH held AS (
+         SELECT idx FROM medication_doses
+          WHERE patient_idx = $1 AND quiet_held_until IS NOT NULL AND ($5 OR quiet_held_until <= $2)
+          FOR UPDATE
+       ), released AS (
+         UPDATE medication_doses d SET quiet_held_until = NULL,
+           alerts_sent = CASE WHEN d.status = 'PENDING' THEN 1 ELSE d.alerts_sent END,
+           next_alert_at = CASE WHEN d.status = 'PENDING' AND 1 < $4 THEN $2 + make_interval(mins => $3)
+                                ELSE d.next_alert_at END
+           FROM held WHERE d.idx = held.idx
+         RETURNING d.*
+       )
+       SELECT ${DOSE_COLUMNS}, m.status = 'ACTIVE' AS active
+         FROM released d JOIN medications m ON m.idx = d.medication_idx
+        ORDER BY d.scheduled_at, d.idx`,
+      [patientIdx, now, opts.realertMin, opts.maxAlerts, opts.all],
+    );
+    return rows.map((row) => ({ ...toDose(row), active: row.active }));
   },
 
   async findDose(db: Sql, doseIdx: number, forUpdate = false): Promise<StoredDose | null> {

@@ -92,6 +92,37 @@ export function inQuietHours(at: Date, start: string, end: string): boolean {
   return s < e ? m >= s && m < e : m >= s || m < e;
 }
 
+/** How many held doses the quiet-hours summary names one by one. */
+const SUMMARY_NAMED = 3;
+
+/** The instant quiet hours that hold `at` end: the next `end` o'clock, Korean time, after `at`. */
+export function quietHoursEndAfter(at: Date, end: string): Date {
+  const minuteStart = Math.floor(at.getTime() / MIN_MS) * MIN_MS;
+  const wait = (minutesOf(end) - kstMinutes(at) + 1440) % 1440 || 1440;
+  return new Date(minuteStart + wait * MIN_MS);
+}
+
+/** The one reminder for the doses that fell due during quiet hours (decision 024). */
+export function quietHoursSummary(
+  doses: readonly {
+    medicationName: string;
+    dosePerIntake: number;
+    form: keyof typeof FORM_UNIT_KO;
+    scheduledAt: Date;
+  }[],
+) {
+  const hhmm = (at: Date) => new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(11, 16);
+  // A push body stays short: the first few doses by name, the rest counted.
+  const named = doses
+    .slice(0, SUMMARY_NAMED)
+    .map((d) => `${hhmm(d.scheduledAt)} ${d.medicationName} ${d.dosePerIntake}${FORM_UNIT_KO[d.form]}`);
+  const more = doses.length > SUMMARY_NAMED ? ` 외 ${doses.length - SUMMARY_NAMED}건` : '';
+  return {
+    title: `조용한 시간 동안 복용할 약 ${doses.length}건이 있었습니다`,
+    body: `${named.join(', ')}${more} — 드셨다면 복용 기록을 남겨 주세요`,
+  };
+}
+
 const rateOf = ({ taken, due }: { taken: number; due: number }) => (due === 0 ? null : taken / due);
 
 export function adherenceOf(c: {
@@ -274,7 +305,7 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     return presentDose(dose, at);
   }
 
-  async function patientOverview(patientIdx: number): Promise<PatientMedications> {
+  async function patientOverview(patientIdx: number, patientName: string): Promise<PatientMedications> {
     const at = now();
     const today = kstInstant(kstDate(at));
     const since7 = new Date(today.getTime() - 6 * 24 * HOUR_MS);
@@ -286,6 +317,7 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       repo.missedSince(deps.db, patientIdx, since30, 100),
     ]);
     return {
+      patientName,
       medications: medications.map(presentMedication),
       rate7: rateOf(a7),
       rate30: rateOf(a30),
@@ -390,8 +422,8 @@ export function createMedicationService(deps: MedicationServiceDeps) {
 
     /** The console: a patient's medications, adherence of the last 7 and 30 days, missed doses. */
     async patientMedications(staffIdx: number, patientIdx: number): Promise<PatientMedications> {
-      const { staff } = await staffAndPatient(staffIdx, patientIdx);
-      const overview = await patientOverview(patientIdx);
+      const { staff, patient } = await staffAndPatient(staffIdx, patientIdx);
+      const overview = await patientOverview(patientIdx, patient.name);
       await audit({ actorType: 'staff', actorIdx: staff.idx }, 'medication.read', patientIdx);
       return overview;
     },
@@ -468,8 +500,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
 
     /**
      * Job: the reminders due now. Each is claimed and recorded as sent before it goes out, so it
-     * fires once across passes, restarts and processes. The medication switch off or quiet hours
-     * (`/common/alarm`): nothing is sent for it.
+     * fires once across passes, restarts and processes. The medication switch off
+     * (`/common/alarm`): nothing is sent for it. Quiet hours: it is held until they end and
+     * then delivered by `releaseQuietHours` (decision 024).
      */
     async sendReminders(): Promise<number> {
       const at = now();
@@ -482,7 +515,10 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       for (const dose of claimed) {
         const alarm = await repo.alarmSettings(deps.db, dose.patientIdx);
         if (!alarm.medication) continue;
-        if (alarm.quietHoursEnabled && inQuietHours(at, alarm.quietHoursStart, alarm.quietHoursEnd)) continue;
+        if (alarm.quietHoursEnabled && inQuietHours(at, alarm.quietHoursStart, alarm.quietHoursEnd)) {
+          await repo.holdForQuietHours(deps.db, dose.idx, quietHoursEndAfter(at, alarm.quietHoursEnd));
+          continue;
+        }
         const again = dose.alertsSent > 1;
         await deps.notifier.notify(dose.patientIdx, {
           kind: 'medication',
@@ -490,6 +526,41 @@ export function createMedicationService(deps: MedicationServiceDeps) {
           body: `${dose.medicationName} ${dose.dosePerIntake}${FORM_UNIT_KO[dose.form]} 복용`,
           deepLink: DEEP_LINK_MAIN,
           data: { doseIdx: dose.idx, alert: dose.alertsSent },
+        });
+        sent++;
+      }
+      return sent;
+    },
+
+    /**
+     * Job: reminders held during quiet hours, once those end: one message per patient for the
+     * doses still to be recorded (PENDING, or MISSED meanwhile — a missed dose may still be
+     * taken late); taken or skipped ones and stopped medicines say nothing. The release is one
+     * locking statement per patient, so two processes deliver it once; a PENDING dose's
+     * re-alerts start again from the release.
+     */
+    async releaseQuietHours(): Promise<number> {
+      const at = now();
+      let sent = 0;
+      for (const patientIdx of await repo.patientsWithHeldReminders(deps.db, at, ALERT_BATCH)) {
+        const alarm = await repo.alarmSettings(deps.db, patientIdx);
+        if (alarm.quietHoursEnabled && inQuietHours(at, alarm.quietHoursStart, alarm.quietHoursEnd)) {
+          await repo.holdAgain(deps.db, patientIdx, at, quietHoursEndAfter(at, alarm.quietHoursEnd));
+          continue;
+        }
+        const released = await repo.releaseHeld(deps.db, patientIdx, at, {
+          realertMin: deps.settings.realertMin,
+          maxAlerts: 1 + deps.settings.realertMax,
+          // Quiet hours turned off meanwhile: everything held goes now.
+          all: !alarm.quietHoursEnabled,
+        });
+        const open = released.filter((d) => d.active && (d.status === 'PENDING' || d.status === 'MISSED'));
+        if (!alarm.medication || open.length === 0) continue;
+        await deps.notifier.notify(patientIdx, {
+          kind: 'medication',
+          ...quietHoursSummary(open),
+          deepLink: DEEP_LINK_MAIN,
+          data: { doseIdx: open[0]!.idx, held: open.length },
         });
         sent++;
       }

@@ -23,7 +23,12 @@ import {
 import { createPeopleService } from '../people/people.service.ts';
 import { MEDICATION_DOSE_JOB } from './medication.jobs.ts';
 import { kstInstant } from './medication.schedule.ts';
-import { createMedicationService, type MedicationNotifier } from './medication.service.ts';
+import {
+  createMedicationService,
+  quietHoursEndAfter,
+  quietHoursSummary,
+  type MedicationNotifier,
+} from './medication.service.ts';
 
 /** Medication reminders over the real database (issue 15). */
 let t: TestApp;
@@ -268,6 +273,7 @@ describe('the nurse in the console', () => {
       query: { patientIdx: patient.idx },
     });
     expect(overview.data!.medications).toHaveLength(1);
+    expect(overview.data!.patientName).toBe('최복약');
 
     const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.change, {
       token: nurse.accessToken,
@@ -567,6 +573,151 @@ describe('the dose job with a controllable clock', () => {
     await svc.sendReminders();
     expect(sentTo(quiet.idx)).toHaveLength(1);
     expect(sentTo(off.idx)).toHaveLength(0);
+    // Held, not dropped: delivered when the quiet hours end — the 23:00 dose and the 21:30 one
+    // (its re-alert fell due at 23:00 too, still unrecorded); the switch off stays silent.
+    set('2030-09-02', '07:00');
+    await svc.releaseQuietHours();
+    expect(sentTo(quiet.idx).map((s) => s.title)).toEqual([
+      '약 드실 시간입니다',
+      '조용한 시간 동안 복용할 약 2건이 있었습니다',
+    ]);
+    expect(sentTo(off.idx)).toHaveLength(0);
+  });
+
+  it('holds reminders due in quiet hours and delivers them once when they end, summarised, across two processes', async () => {
+    set('2030-12-01', '21:00');
+    const [a, b] = [process(), process()];
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    await t.app.db.query(
+      `INSERT INTO alarm_settings (patient_idx, quiet_hours_enabled, quiet_hours_start, quiet_hours_end)
+       VALUES ($1, true, '22:00', '07:00')
+       ON CONFLICT (patient_idx) DO UPDATE SET quiet_hours_enabled = true, quiet_hours_start = '22:00', quiet_hours_end = '07:00'`,
+      [patient.idx],
+    );
+    const add = (name: string, time: string) =>
+      a.add(
+        patient.idx,
+        medicationInputSchema.parse(medicine({ name, times: [time], startDate: '2030-12-01' })),
+      );
+    await add('노바스크정5밀리그램', '23:00');
+    await add('타이레놀정500밀리그람', '05:30');
+    await add('아스피린프로텍트정100밀리그램', '06:00');
+    while ((await a.sendReminders()) > 0);
+    const pass = async (svc: ReturnType<typeof process>) => {
+      await svc.markMissed();
+      await svc.releaseQuietHours();
+      await svc.sendReminders();
+    };
+    const mine = () => sentTo(patient.idx);
+    const heldUntil = async () =>
+      (
+        await t.app.db.query<{ at: Date | null }>(
+          `SELECT max(quiet_held_until) AS at FROM medication_doses WHERE patient_idx = $1`,
+          [patient.idx],
+        )
+      ).rows[0]!.at;
+
+    for (const [date, hhmm] of [
+      ['2030-12-01', '23:00'],
+      ['2030-12-01', '23:15'],
+      ['2030-12-02', '01:01'],
+      ['2030-12-02', '05:30'],
+      ['2030-12-02', '06:00'],
+    ] as const) {
+      set(date, hhmm);
+      await Promise.all([pass(a), pass(b)]);
+    }
+    expect(mine()).toEqual([]);
+    expect(new Date((await heldUntil())!).toISOString()).toBe(
+      kstInstant('2030-12-02', '07:00').toISOString(),
+    );
+    // The 23:00 dose is MISSED by now (window 120 min); the 06:00 one is taken before the end.
+    set('2030-12-02', '06:30');
+    const today = await a.doses(patient.idx, '2030-12-02');
+    const aspirin = today.find((d) => d.medicationName.startsWith('아스피린'))!;
+    await a.take(patient.idx, aspirin.idx);
+    set('2030-12-02', '06:59');
+    await Promise.all([pass(a), pass(b)]);
+    expect(mine()).toEqual([]);
+
+    set('2030-12-02', '07:00');
+    await Promise.all([pass(a), pass(b)]);
+    await pass(process()); // a restart at the same moment
+    expect(mine()).toEqual([
+      {
+        patientIdx: patient.idx,
+        title: '조용한 시간 동안 복용할 약 2건이 있었습니다',
+        body: '23:00 노바스크정5밀리그램 1정, 05:30 타이레놀정500밀리그람 1정 — 드셨다면 복용 기록을 남겨 주세요',
+      },
+    ]);
+    expect(await heldUntil()).toBeNull();
+    // The re-alert ladder starts again from the release, for the dose still PENDING only.
+    set('2030-12-02', '07:14');
+    await Promise.all([pass(a), pass(b)]);
+    expect(mine()).toHaveLength(1);
+    set('2030-12-02', '07:15');
+    await Promise.all([pass(a), pass(b)]);
+    expect(mine().slice(1)).toEqual([
+      { patientIdx: patient.idx, title: '아직 복용 기록이 없어요', body: '타이레놀정500밀리그람 1정 복용' },
+    ]);
+  });
+
+  it('delivers held reminders at once when the patient turns quiet hours off meanwhile', async () => {
+    set('2031-01-10', '21:00');
+    const svc = process();
+    const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+    await t.app.db.query(
+      `INSERT INTO alarm_settings (patient_idx, quiet_hours_enabled, quiet_hours_start, quiet_hours_end)
+       VALUES ($1, true, '22:00', '07:00')
+       ON CONFLICT (patient_idx) DO UPDATE SET quiet_hours_enabled = true, quiet_hours_start = '22:00', quiet_hours_end = '07:00'`,
+      [patient.idx],
+    );
+    await svc.add(
+      patient.idx,
+      medicationInputSchema.parse(medicine({ times: ['23:00'], startDate: '2031-01-10' })),
+    );
+    while ((await svc.sendReminders()) > 0);
+    set('2031-01-10', '23:00');
+    await svc.sendReminders();
+    set('2031-01-10', '23:30');
+    await svc.releaseQuietHours();
+    expect(sentTo(patient.idx)).toHaveLength(0);
+    await t.app.db.query('UPDATE alarm_settings SET quiet_hours_enabled = false WHERE patient_idx = $1', [
+      patient.idx,
+    ]);
+    set('2031-01-10', '23:31');
+    await Promise.all([svc.releaseQuietHours(), process().releaseQuietHours()]);
+    expect(sentTo(patient.idx).map((s) => s.title)).toEqual(['조용한 시간 동안 복용할 약 1건이 있었습니다']);
+  });
+
+  it('the quiet-hours summary names three doses and counts the rest', () => {
+    const dose = (hhmm: string, name: string) => ({
+      medicationName: name,
+      dosePerIntake: 1,
+      form: 'TABLET' as const,
+      scheduledAt: kstInstant('2030-01-01', hhmm),
+    });
+    expect(
+      quietHoursSummary([
+        dose('22:00', '가약'),
+        dose('23:00', '나약'),
+        dose('01:00', '다약'),
+        dose('02:00', '라약'),
+        dose('03:00', '마약'),
+      ]),
+    ).toEqual({
+      title: '조용한 시간 동안 복용할 약 5건이 있었습니다',
+      body: '22:00 가약 1정, 23:00 나약 1정, 01:00 다약 1정 외 2건 — 드셨다면 복용 기록을 남겨 주세요',
+    });
+  });
+
+  it('quiet hours end at the next end time, over midnight or not', () => {
+    const end = (date: string, hhmm: string, quietEnd: string) =>
+      quietHoursEndAfter(kstInstant(date, hhmm), quietEnd).toISOString();
+    expect(end('2030-01-01', '23:00', '07:00')).toBe(kstInstant('2030-01-02', '07:00').toISOString());
+    expect(end('2030-01-02', '06:59', '07:00')).toBe(kstInstant('2030-01-02', '07:00').toISOString());
+    expect(end('2030-01-02', '13:10', '14:00')).toBe(kstInstant('2030-01-02', '14:00').toISOString());
+    expect(end('2030-01-01', '21:30', '00:00')).toBe(kstInstant('2030-01-02', '00:00').toISOString());
   });
 
   it('reminds to refill once, when a dose brings the stock to the threshold', async () => {

@@ -142,7 +142,7 @@ export function createQnaService(deps: QnaServiceDeps) {
   async function removePhotos(keys: readonly string[]) {
     for (const key of keys) {
       try {
-        await deps.photos.remove(key);
+        await deps.photos.delete(key);
       } catch (error) {
         deps.log?.warn({ err: error }, 'qna photo could not be removed');
       }

@@ -118,6 +118,7 @@ function DietView({ patientIdx, data }: { patientIdx: number; data: PatientDietD
             },
           ]}
         />
+        <p>{t('diet.targets.foodSource')}</p>
       </Card>
 
       <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('diet.mealsTitle')}</h2>}>

@@ -53,6 +53,7 @@ const missedDose: Dose = {
 };
 
 const overview = (medications: Medication[]): Overview => ({
+  patientName: '최복약',
   medications,
   rate7: 0.857,
   rate30: null,
