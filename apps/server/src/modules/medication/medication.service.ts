@@ -118,7 +118,7 @@ export function quietHoursSummary(
     .map((d) => `${hhmm(d.scheduledAt)} ${d.medicationName} ${d.dosePerIntake}${FORM_UNIT_KO[d.form]}`);
   const more = doses.length > SUMMARY_NAMED ? ` 외 ${doses.length - SUMMARY_NAMED}건` : '';
   return {
-    title: `조용한 시간 동안 복용할 약 ${doses.length}건이 있었습니다`,
+    title: `방해 금지 시간 동안 복용할 약 ${doses.length}건이 있었습니다`,
     body: `${named.join(', ')}${more} — 드셨다면 복용 기록을 남겨 주세요`,
   };
 }

@@ -579,7 +579,7 @@ describe('the dose job with a controllable clock', () => {
     await svc.releaseQuietHours();
     expect(sentTo(quiet.idx).map((s) => s.title)).toEqual([
       '약 드실 시간입니다',
-      '조용한 시간 동안 복용할 약 2건이 있었습니다',
+      '방해 금지 시간 동안 복용할 약 2건이 있었습니다',
     ]);
     expect(sentTo(off.idx)).toHaveLength(0);
   });
@@ -646,7 +646,7 @@ describe('the dose job with a controllable clock', () => {
     expect(mine()).toEqual([
       {
         patientIdx: patient.idx,
-        title: '조용한 시간 동안 복용할 약 2건이 있었습니다',
+        title: '방해 금지 시간 동안 복용할 약 2건이 있었습니다',
         body: '23:00 노바스크정5밀리그램 1정, 05:30 타이레놀정500밀리그람 1정 — 드셨다면 복용 기록을 남겨 주세요',
       },
     ]);
@@ -687,7 +687,7 @@ describe('the dose job with a controllable clock', () => {
     ]);
     set('2031-01-10', '23:31');
     await Promise.all([svc.releaseQuietHours(), process().releaseQuietHours()]);
-    expect(sentTo(patient.idx).map((s) => s.title)).toEqual(['조용한 시간 동안 복용할 약 1건이 있었습니다']);
+    expect(sentTo(patient.idx).map((s) => s.title)).toEqual(['방해 금지 시간 동안 복용할 약 1건이 있었습니다']);
   });
 
   it('the quiet-hours summary names three doses and counts the rest', () => {
@@ -706,7 +706,7 @@ describe('the dose job with a controllable clock', () => {
         dose('03:00', '마약'),
       ]),
     ).toEqual({
-      title: '조용한 시간 동안 복용할 약 5건이 있었습니다',
+      title: '방해 금지 시간 동안 복용할 약 5건이 있었습니다',
       body: '22:00 가약 1정, 23:00 나약 1정, 01:00 다약 1정 외 2건 — 드셨다면 복용 기록을 남겨 주세요',
     });
   });
