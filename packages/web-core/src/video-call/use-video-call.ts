@@ -14,7 +14,7 @@ export interface UseVideoCallOptions {
   role: CallRole;
   /** Null while they are being fetched: no call yet. */
   iceServers: RTCIceServer[] | null;
-  /** Null while the camera is being opened: no call yet. The call stops its tracks when it ends. */
+  /** Null while the camera is being opened: no call yet. `hangup` stops its tracks; unmounting leaves them to the caller. */
   localStream: MediaStream | null;
   facingMode?: FacingMode;
   /** False: no call (e.g. the visit is not open); switching to false closes it without `bye`. */

@@ -280,13 +280,26 @@ describe('createVideoCall', () => {
     expect(patient.snapshot().remoteStream).toBeNull();
   });
 
-  it('unsubscribes when closed', async () => {
+  it('unsubscribes when closed, says no bye and leaves the caller’s tracks running', async () => {
     const link = bus.connect('patient');
-    const patient = join('patient', link);
+    const stream = fakeLocalStream();
+    const patient = join('patient', link, stream);
     expect(link.subscriptionCount).toBe(1);
     patient.close();
     expect(link.subscriptionCount).toBe(0);
     await run();
     expect(sent('patient', 'bye')).toHaveLength(0);
+    expect(stream.getTracks().every((t) => t.readyState === 'live')).toBe(true);
+  });
+
+  it('close() stops the camera it opened itself for a switch', async () => {
+    const patient = join('patient', bus.connect('patient'));
+    join('staff', bus.connect('staff'));
+    await run();
+    await patient.switchCamera('environment');
+    const opened = patient.snapshot().localStream.getVideoTracks()[0] as unknown as FakeTrack;
+    expect(opened.readyState).toBe('live');
+    patient.close();
+    expect(opened.readyState).toBe('ended');
   });
 });

@@ -24,7 +24,9 @@ import {
  *   id: this side then drops its connection and negotiates with the new one.
  * - `media` messages carry mute / camera state; `bye` says the other side hung up.
  *
- * The call takes the local stream over: its tracks are stopped on hangup / close.
+ * Tracks: `hangup()` stops the local stream's tracks (the person ended the call: camera light
+ * off); `close()` (a screen going away, React's StrictMode re-run) stops only the tracks the call
+ * opened itself for a camera switch, so the caller's stream can serve a next call.
  */
 export type VideoCallState = 'connecting' | 'connected' | 'reconnecting' | 'ended';
 export type FacingMode = 'user' | 'environment';
@@ -88,9 +90,9 @@ export interface VideoCall {
   setVideo(on: boolean): void;
   /** Front ↔ back (or the one given) with `replaceTrack`: no renegotiation. */
   switchCamera(facingMode?: FacingMode): Promise<void>;
-  /** Says `bye`, ends the connection and stops the local tracks. */
+  /** Says `bye`, ends the connection and stops the local stream's tracks. */
   hangup(): void;
-  /** Ends without `bye` (the screen went away; the other side sees the media drop and waits). */
+  /** Ends without `bye` (the screen went away; the other side sees the media drop and waits); the caller's tracks stay. */
   close(): void;
   /** The connection's own report (null once ended). */
   getStats(): Promise<RTCStatsReport | null>;
@@ -150,6 +152,8 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
   let lastAsk = 0;
   let lastDescriptionAt = 0;
   let everConnected = false;
+  /** Tracks the call opened itself (camera switch): stopped by `close()` too. */
+  const ownTracks = new Set<MediaStreamTrack>();
   /** The candidates of our current offer, sent again with it when the other side missed it. */
   let offerCandidates: SignalMessage[] = [];
 
@@ -394,7 +398,7 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     unsubscribe();
     offReconnect();
     pc.close();
-    for (const track of snap.localStream.getTracks()) track.stop();
+    for (const track of sayBye ? snap.localStream.getTracks() : ownTracks) track.stop();
     update({ state: 'ended', quality: 'unknown' });
   }
 
@@ -438,6 +442,7 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
       fresh.stop();
       return;
     }
+    ownTracks.add(fresh);
     fresh.enabled = snap.localMedia.video;
     const sender = pc.getSenders().find((s) => s.track === old || s.track?.kind === 'video');
     await sender?.replaceTrack(fresh);
