@@ -19,7 +19,8 @@ import {
  * - `hello` on joining, on every broker reconnect, and (patient) when the media path is lost:
  *   the clinician then restarts ICE, or starts afresh when it has nothing negotiated.
  * - ICE restart when the ICE state stays `disconnected` for more than 2 s or goes `failed`, or the
- *   broker connection comes back; retried every few seconds while it does not recover.
+ *   broker connection comes back (`onConnected`, not for a token renewal); retried every few
+ *   seconds while it does not recover.
  * - A reload on the other side makes a new RTCPeerConnection, which shows as a new SDP session
  *   id: this side then drops its connection and negotiates with the new one.
  * - `media` messages carry mute / camera state; `bye` says the other side hung up.
@@ -64,7 +65,7 @@ export interface VideoCallDeps {
 }
 
 export interface VideoCallOptions {
-  realtime: Pick<Realtime, 'publish' | 'subscribe' | 'onReconnect'>;
+  realtime: Pick<Realtime, 'publish' | 'subscribe' | 'onConnected'>;
   visitIdx: number;
   role: CallRole;
   iceServers: RTCIceServer[];
@@ -375,8 +376,11 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     }
   }
 
-  const offReconnect = realtime.onReconnect(() => {
-    if (ended) return;
+  // Each time the broker connection is up (the first one too: what was sent before it was lost):
+  // hello, and the clinician restarts ICE or sends its open offer again. A token renewal over a
+  // second connection is no outage: nothing to do.
+  const offReconnect = realtime.onConnected((renewed) => {
+    if (ended || renewed) return;
     send({ type: 'hello' });
     if (!polite) restartOrResend();
   });
