@@ -39,11 +39,14 @@ test('camera permission denied → the guidance screen with Android and iOS step
     await loginAsPatient(page, patient.loginId, { password: patient.password });
 
     const reported = page.waitForRequest(
-      (request) => request.method() === 'PUT' && request.url().endsWith(apiPaths.telemedicine.reportDeviceCheck),
+      (request) =>
+        request.method() === 'PUT' && request.url().endsWith(apiPaths.telemedicine.reportDeviceCheck),
     );
     await navigate(page, '/homecare/telemedicine/config');
     const guidance = page.getByRole('alert').filter({ hasText: '허용되지 않았습니다' });
-    await expect(guidance.getByRole('heading', { name: '카메라와 마이크 사용이 허용되지 않았습니다' })).toBeVisible();
+    await expect(
+      guidance.getByRole('heading', { name: '카메라와 마이크 사용이 허용되지 않았습니다' }),
+    ).toBeVisible();
     await expect(guidance.getByText('안드로이드 휴대폰 (크롬)')).toBeVisible();
     await expect(guidance.getByText(/사이트 설정 > 카메라/)).toBeVisible();
     await expect(guidance.getByText('아이폰')).toBeVisible();
@@ -55,7 +58,9 @@ test('camera permission denied → the guidance screen with Android and iOS step
 
     // "다시 시도" asks again (still refused here): the same guidance, not a blank screen.
     await guidance.getByRole('button', { name: '다시 시도' }).click();
-    await expect(page.getByRole('heading', { name: '카메라와 마이크 사용이 허용되지 않았습니다' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: '카메라와 마이크 사용이 허용되지 않았습니다' }),
+    ).toBeVisible();
     await expect(page.locator('h1')).toHaveText('진료 전 기기 점검');
     expect(problems).toEqual([]);
   } finally {

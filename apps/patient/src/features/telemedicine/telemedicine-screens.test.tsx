@@ -242,6 +242,9 @@ describe('the visit detail', () => {
     expect(screen.getByText('일주일간 혈압 기록')).toBeInTheDocument();
     expect(screen.getByText('진료 종료')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: '입장하기' })).toBeNull();
+    // Finished: no preparation, consent or shared readings any more.
+    expect(screen.queryByRole('heading', { name: '비대면 진료 동의' })).toBeNull();
+    expect(screen.queryByText('혈압 128/82')).toBeNull();
   });
 
   it('says so for a visit that is not the patient’s (NOT_FOUND)', async () => {
