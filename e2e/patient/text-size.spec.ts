@@ -195,7 +195,10 @@ test.describe('200 % text on a 360 px phone', () => {
       scheduleItem: scheduleItem.idx,
     };
     // issue 17 — telemedicine: a clinician of the patient's hospital books a visit for tomorrow
-    const clinician = await createStaff({ role: 'NURSE' });
+    const clinician = await createStaff({
+      role: 'NURSE',
+      hospitalIdx: patient.profile.choseHospitalIdx ?? undefined,
+    });
     const staffToken = (await api.loginStaff(clinician.loginId, clinician.password)).accessToken;
     ownTelemedicineVisit = (
       await api.data<{ visitIdx: number }>('POST', apiPaths.telemedicine.book, {
