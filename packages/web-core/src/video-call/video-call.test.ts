@@ -259,6 +259,22 @@ describe('createVideoCall', () => {
     expect(staff.snapshot().remoteLeft).toBe(false);
   });
 
+  it('after the clinician’s bye the patient stays quiet (no hello into a finished visit) until it is back', async () => {
+    const patient = join('patient', bus.connect('patient'));
+    const staff = join('staff', bus.connect('staff'));
+    await run();
+    staff.hangup();
+    await run();
+    expect(patient.snapshot().remoteLeft).toBe(true);
+    const before = sent('patient').length;
+    await run(12_000);
+    expect(sent('patient').slice(before)).toEqual([]);
+    const back = join('staff', bus.connect('staff-back'));
+    await run(200);
+    expect(back.snapshot().state).toBe('connected');
+    expect(patient.snapshot().state).toBe('connected');
+  });
+
   it('switches camera with replaceTrack and facingMode, keeping the camera-off state', async () => {
     const patient = join('patient', bus.connect('patient'));
     const staff = join('staff', bus.connect('staff'));

@@ -153,6 +153,12 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
   let lastAsk = 0;
   let lastDescriptionAt = 0;
   let everConnected = false;
+  /**
+   * The other side said bye and has said nothing since: no hello into the void (after the visit
+   * ends the broker refuses signalling, and a refused publish costs the connection). It says
+   * hello itself when it comes back.
+   */
+  let peerGone = false;
   /** Tracks the call opened itself (camera switch): stopped by `close()` too. */
   const ownTracks = new Set<MediaStreamTrack>();
   /** The candidates of our current offer, sent again with it when the other side missed it. */
@@ -292,9 +298,10 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     if (ended) return;
     const ice = pc.iceConnectionState;
     const lost = lostSince !== null && (ice === 'failed' || deps.now() - lostSince > graceMs);
-    if (lost) recover(false);
+    if (lost && !peerGone) recover(false);
     // The patient still has no offer: say hello again now and then (ours may have been lost).
-    if (polite && !pc.remoteDescription && deps.now() - lastDescriptionAt >= retryMs) recover(false);
+    if (polite && !peerGone && !pc.remoteDescription && deps.now() - lastDescriptionAt >= retryMs)
+      recover(false);
     void pc
       .getStats()
       .then((report) => {
@@ -311,6 +318,7 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
   const unsubscribe = realtime.subscribe(peerTopic, (payload) => {
     const message = readSignal(payload);
     if (!message) return;
+    peerGone = message.type === 'bye';
     inbox = inbox.then(() => handle(message)).catch((error: unknown) => onError(error));
   });
 
@@ -380,7 +388,7 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
   // hello, and the clinician restarts ICE or sends its open offer again. A token renewal over a
   // second connection is no outage: nothing to do.
   const offReconnect = realtime.onConnected((renewed) => {
-    if (ended || renewed) return;
+    if (ended || renewed || peerGone) return;
     send({ type: 'hello' });
     if (!polite) restartOrResend();
   });
