@@ -123,6 +123,7 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
   const detail = paths.homecare.telemedicineDetail.href(visit.visitIdx);
   const { media, retry } = useLocalMedia({ facingMode: 'user' });
   const ice = useIceServers(true);
+  const [leaving, setLeaving] = useState(false);
   const stream = media.status === 'done' ? media.stream : null;
   const {
     snapshot: snap,
@@ -137,16 +138,20 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
     role: 'patient',
     iceServers: ice.data?.iceServers ?? null,
     localStream: stream,
+    // Leaving: the call ends first (signalling is refused once the visit is BOOKED again).
+    enabled: !leaving,
   });
   const leave = useLeaveWaitingRoom();
   const waiting = visit.status === 'WAITING';
 
   const leaveRoom = async () => {
+    setLeaving(true);
     try {
       await leave.mutateAsync(visit.visitIdx);
       toast.info(t('telemedicine.waiting.left'));
       await navigate(detail);
     } catch (error) {
+      setLeaving(false);
       toast.error(errorMessage(error));
     }
   };
