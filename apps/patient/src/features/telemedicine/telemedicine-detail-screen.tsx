@@ -22,7 +22,7 @@ import {
   clinicianText,
   enterHref,
   inRoom,
-  timeOfDay,
+  opensAtText,
   videoCallHref,
   visitIdxOf,
   VisitStatusChip,
@@ -165,7 +165,7 @@ function EnterArea({ visit, language }: { visit: TelemedicineVisit; language: st
   if (!visit.canEnter) {
     return (
       <p className="tm-note">
-        {t('telemedicine.list.opensAt', { time: timeOfDay(visit.enterOpensAt, language) })}
+        {t('telemedicine.list.opensAt', { time: opensAtText(visit.enterOpensAt, language) })}
       </p>
     );
   }

@@ -13,7 +13,7 @@ import {
   deviceCheckHref,
   enterHref,
   inRoom,
-  timeOfDay,
+  opensAtText,
   videoCallHref,
   VisitStatusChip,
 } from './telemedicine-parts';
@@ -94,7 +94,7 @@ function NextVisit({ visit }: { visit: TelemedicineVisit }) {
         </Link>
       ) : (
         <p className="tm-note">
-          {t('telemedicine.list.opensAt', { time: timeOfDay(visit.enterOpensAt, i18n.language) })}
+          {t('telemedicine.list.opensAt', { time: opensAtText(visit.enterOpensAt, i18n.language) })}
         </p>
       )}
       <Link className="btn btn-block" to={paths.homecare.telemedicineDetail.href(visit.visitIdx)}>

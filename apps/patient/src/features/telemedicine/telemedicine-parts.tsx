@@ -2,6 +2,7 @@ import type { TelemedicineVisit, TelemedicineVisitStatus } from '@smartcare/cont
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../config/paths';
+import { formatDateTime } from '../../lib/date-format';
 
 /** The status as a chip, in the patient's words (예약됨, 대기 중, 진료 중, 완료, 취소, 불참). */
 export function VisitStatusChip({ status }: { status: TelemedicineVisitStatus }) {
@@ -53,6 +54,11 @@ export const inRoom = (visit: Pick<TelemedicineVisit, 'status'>) =>
 /** A positive visit number from a route or query value; 0 when it is not one. */
 export function visitIdxOf(value: string | null | undefined): number {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : 0;
+}
+
+/** When the room opens: the time alone today ("오후 2:05"), with the date on another day. */
+export function opensAtText(value: string, language?: string, now = new Date()): string {
+  return seoulDay(value) === seoulDay(now) ? timeOfDay(value, language) : formatDateTime(value, language);
 }
 
 /** "오후 2:05" style time of day (the device's zone, as every date of the app). */

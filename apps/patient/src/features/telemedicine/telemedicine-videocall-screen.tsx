@@ -16,7 +16,7 @@ import { useMyVisit } from './api/get-my-visit';
 import { useEnterWaitingRoom, useLeaveWaitingRoom } from './api/waiting-room';
 import { CallIcon } from './call-icons';
 import { DeviceGuidance } from './device-guidance';
-import { clinicianText, inRoom, timeOfDay } from './telemedicine-parts';
+import { clinicianText, inRoom, opensAtText } from './telemedicine-parts';
 import { useLocalMedia } from './use-local-media';
 import { useVisitLive } from './use-telemedicine-live';
 import './telemedicine.css';
@@ -105,7 +105,7 @@ function NotInRoom({
   } else if (error) message = errorMessage(error);
   else if (visit.status !== 'BOOKED') message = t('telemedicine.call.over');
   else if (!visit.canEnter)
-    message = t('telemedicine.list.opensAt', { time: timeOfDay(visit.enterOpensAt, language) });
+    message = t('telemedicine.list.opensAt', { time: opensAtText(visit.enterOpensAt, language) });
   else message = t('telemedicine.consent.neededToEnter');
   return (
     <section className="tm-card" role="status">
