@@ -1359,6 +1359,7 @@ const enUS: Catalogue = {
       pastEmpty: 'No past video consultations.',
       next: 'Next consultation',
       opensAt: 'You can enter from {{time}}.',
+      notEntered: 'Not entered',
       detail: 'View details',
     },
     detail: {

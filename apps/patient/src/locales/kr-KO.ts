@@ -1227,6 +1227,7 @@ const krKO = {
       pastEmpty: '지난 비대면 진료가 없습니다.',
       next: '다음 진료',
       opensAt: '{{time}}부터 입장할 수 있습니다.',
+      notEntered: '입장하지 않음',
       detail: '진료 정보 보기',
     },
     detail: {

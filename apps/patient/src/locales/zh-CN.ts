@@ -1315,6 +1315,7 @@ const zhCN: Catalogue = {
       pastEmpty: '没有以往的视频就诊。',
       next: '下一次就诊',
       opensAt: '{{time}}起可以进入。',
+      notEntered: '未进入',
       detail: '查看就诊信息',
     },
     detail: {

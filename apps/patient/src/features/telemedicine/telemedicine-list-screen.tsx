@@ -61,7 +61,7 @@ export function TelemedicineListScreen() {
             ) : (
               <ul className="tm-list">
                 {past.map((visit) => (
-                  <VisitRow key={visit.visitIdx} visit={visit} />
+                  <VisitRow key={visit.visitIdx} visit={visit} past />
                 ))}
               </ul>
             )}
@@ -104,14 +104,19 @@ function NextVisit({ visit }: { visit: TelemedicineVisit }) {
   );
 }
 
-function VisitRow({ visit }: { visit: TelemedicineVisit }) {
+function VisitRow({ visit, past = false }: { visit: TelemedicineVisit; past?: boolean }) {
   const { t } = useTranslation();
   return (
     <li>
       <Link className="tm-row" to={paths.homecare.telemedicineDetail.href(visit.visitIdx)}>
         <span className="tm-row-top">
           <span className="tm-row-title">{formatDateTime(visit.scheduledAt)}</span>
-          <VisitStatusChip status={visit.status} />
+          {past && visit.status === 'BOOKED' ? (
+            // Booked, but its window closed without the patient entering (and no one marked it).
+            <span className="tm-chip tm-chip-complete">{t('telemedicine.list.notEntered')}</span>
+          ) : (
+            <VisitStatusChip status={visit.status} />
+          )}
         </span>
         <span className="tm-meta">{clinicianText(visit, t)}</span>
       </Link>

@@ -92,6 +92,7 @@ describe('the visit list', () => {
             [
               visit({ visitIdx: 2, status: 'COMPLETE', canEnter: false }),
               visit({ visitIdx: 1, status: 'NO_SHOW' }),
+              visit({ visitIdx: 9, status: 'BOOKED', canEnter: false, scheduledAt: inMinutes(-60 * 24) }),
             ],
           ),
         ),
@@ -107,6 +108,8 @@ describe('the visit list', () => {
     );
     expect(screen.getByText('완료')).toBeInTheDocument();
     expect(screen.getByText('불참')).toBeInTheDocument();
+    // A booked visit whose window closed unused is listed as past, not as 예약됨.
+    expect(screen.getByText('입장하지 않음')).toBeInTheDocument();
     expect(screen.getAllByText('예약됨')).toHaveLength(2);
   });
 
