@@ -210,6 +210,29 @@ import {
   updateAppointmentBodySchema,
   updatePersonalItemBodySchema,
 } from './appointment.ts';
+// issue 17 — telemedicine
+import {
+  acceptTelemedicineRequestBodySchema,
+  agreeTelemedicineConsentBodySchema,
+  bookTelemedicineBodySchema,
+  moveTelemedicineBodySchema,
+  myTelemedicineVisitsSchema,
+  reportDeviceCheckBodySchema,
+  reportDeviceCheckResultSchema,
+  telemedicineBookablePatientSchema,
+  telemedicineClinicianOptionSchema,
+  telemedicineConsentSchema,
+  telemedicineDayQuerySchema,
+  telemedicineDaySchema,
+  telemedicineIceServersSchema,
+  telemedicineReasonBodySchema,
+  telemedicineRequestCancelBodySchema,
+  telemedicineRequestChangeBodySchema,
+  telemedicineVisitIdxBodySchema,
+  telemedicineVisitIdxQuerySchema,
+  telemedicineVisitSchema,
+  writeTelemedicineSummaryBodySchema,
+} from './telemedicine.ts';
 // issue 16 — ratings
 import {
   myRatingsSchema,
@@ -640,6 +663,88 @@ export const apiCalls = {
     }),
     submit: call(r.rating.submit, { body: submitRatingBodySchema, response: ratingOccasionSchema }),
     getStats: call(r.rating.getStats, { query: ratingStatsQuerySchema, response: ratingStatsSchema }),
+  },
+  // issue 17 — telemedicine
+  telemedicine: {
+    getMyVisits: call(r.telemedicine.getMyVisits, { response: myTelemedicineVisitsSchema }),
+    getMyVisit: call(r.telemedicine.getMyVisit, {
+      query: telemedicineVisitIdxQuerySchema,
+      response: telemedicineVisitSchema,
+    }),
+    agreeConsent: call(r.telemedicine.agreeConsent, {
+      body: agreeTelemedicineConsentBodySchema,
+      response: telemedicineConsentSchema,
+    }),
+    enterWaitingRoom: call(r.telemedicine.enterWaitingRoom, {
+      body: telemedicineVisitIdxBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    leaveWaitingRoom: call(r.telemedicine.leaveWaitingRoom, {
+      body: telemedicineVisitIdxBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    requestChange: call(r.telemedicine.requestChange, {
+      body: telemedicineRequestChangeBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    requestCancel: call(r.telemedicine.requestCancel, {
+      body: telemedicineRequestCancelBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    withdrawRequest: call(r.telemedicine.withdrawRequest, {
+      body: telemedicineVisitIdxBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    reportDeviceCheck: call(r.telemedicine.reportDeviceCheck, {
+      body: reportDeviceCheckBodySchema,
+      response: reportDeviceCheckResultSchema,
+    }),
+    getIceServers: call(r.telemedicine.getIceServers, { response: telemedicineIceServersSchema }),
+    getDay: call(r.telemedicine.getDay, {
+      query: telemedicineDayQuerySchema,
+      response: telemedicineDaySchema,
+    }),
+    getVisit: call(r.telemedicine.getVisit, {
+      query: telemedicineVisitIdxQuerySchema,
+      response: telemedicineVisitSchema,
+    }),
+    getClinicians: call(r.telemedicine.getClinicians, {
+      response: z.array(telemedicineClinicianOptionSchema),
+    }),
+    getBookablePatients: call(r.telemedicine.getBookablePatients, {
+      response: z.array(telemedicineBookablePatientSchema),
+    }),
+    book: call(r.telemedicine.book, { body: bookTelemedicineBodySchema, response: telemedicineVisitSchema }),
+    move: call(r.telemedicine.move, { body: moveTelemedicineBodySchema, response: telemedicineVisitSchema }),
+    cancel: call(r.telemedicine.cancel, {
+      body: telemedicineReasonBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    admit: call(r.telemedicine.admit, {
+      body: telemedicineVisitIdxBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    endCall: call(r.telemedicine.endCall, {
+      body: telemedicineVisitIdxBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    markNoShow: call(r.telemedicine.markNoShow, {
+      body: telemedicineVisitIdxBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    writeSummary: call(r.telemedicine.writeSummary, {
+      body: writeTelemedicineSummaryBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    getRequests: call(r.telemedicine.getRequests, { response: z.array(telemedicineVisitSchema) }),
+    acceptRequest: call(r.telemedicine.acceptRequest, {
+      body: acceptTelemedicineRequestBodySchema,
+      response: telemedicineVisitSchema,
+    }),
+    declineRequest: call(r.telemedicine.declineRequest, {
+      body: telemedicineReasonBodySchema,
+      response: telemedicineVisitSchema,
+    }),
   },
 } as const satisfies {
   [Group in keyof typeof apiCallRoutes]: { [Call in keyof (typeof apiCallRoutes)[Group]]: CallSpec };

@@ -92,6 +92,23 @@ export const ResultCode = {
   RATING_NOT_COMPLETED: 40012001,
   /** Changing a rating after its 7 days, or rating an occasion past its invitation. */
   RATING_WINDOW_CLOSED: 40012002,
+  // issue 17 — telemedicine (40014000–40014999)
+  /** Entering the waiting room outside its window (10 min before until the visit's end). */
+  TELEMEDICINE_WINDOW_CLOSED: 40014001,
+  /** Entering without having agreed to the current consent version (or agreeing to an old one). */
+  TELEMEDICINE_CONSENT_REQUIRED: 40014002,
+  /** A step the visit's state machine refuses (e.g. admitting a visit nobody waits in). */
+  TELEMEDICINE_BAD_STATE: 40014003,
+  /** A second change or cancel request while one is open. */
+  TELEMEDICINE_REQUEST_OPEN: 40014004,
+  /** Withdrawing, accepting or declining a request when none is open. */
+  TELEMEDICINE_NO_REQUEST: 40014005,
+  /** A staff member who may not hold or book this visit (role, or not the visit's clinician). */
+  TELEMEDICINE_NOT_CLINICIAN: 40014006,
+  /** Booking or moving onto a time the clinician already has a visit overlapping. */
+  TELEMEDICINE_SLOT_TAKEN: 40014007,
+  /** Marking a no-show before the visit's time, or booking, moving or preferring a time in the past. */
+  TELEMEDICINE_TIME_INVALID: 40014008,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -79,6 +79,15 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   // issue 16 — ratings
   RATING_NOT_COMPLETED: 409,
   RATING_WINDOW_CLOSED: 409,
+  // issue 17 — telemedicine
+  TELEMEDICINE_WINDOW_CLOSED: 409,
+  TELEMEDICINE_CONSENT_REQUIRED: 409,
+  TELEMEDICINE_BAD_STATE: 409,
+  TELEMEDICINE_REQUEST_OPEN: 409,
+  TELEMEDICINE_NO_REQUEST: 409,
+  TELEMEDICINE_NOT_CLINICIAN: 403,
+  TELEMEDICINE_SLOT_TAKEN: 409,
+  TELEMEDICINE_TIME_INVALID: 409,
 };
 
 type Descriptions = Record<ResultCodeName, string>;
@@ -150,6 +159,15 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 16 — ratings
     RATING_NOT_COMPLETED: '아직 끝나지 않은 상담은 평가할 수 없습니다.',
     RATING_WINDOW_CLOSED: '평가 기간이 지나 더 이상 바꿀 수 없습니다.',
+    // issue 17 — telemedicine
+    TELEMEDICINE_WINDOW_CLOSED: '진료실은 예약 10분 전부터 진료 시간이 끝날 때까지 입장할 수 있습니다.',
+    TELEMEDICINE_CONSENT_REQUIRED: '비대면 진료 동의 후 입장할 수 있습니다.',
+    TELEMEDICINE_BAD_STATE: '이 진료는 지금 상태에서 할 수 없는 요청입니다.',
+    TELEMEDICINE_REQUEST_OPEN: '이미 처리 중인 변경·취소 요청이 있습니다.',
+    TELEMEDICINE_NO_REQUEST: '처리할 변경·취소 요청이 없습니다.',
+    TELEMEDICINE_NOT_CLINICIAN: '이 진료를 맡을 수 있는 의료진이 아닙니다.',
+    TELEMEDICINE_SLOT_TAKEN: '해당 의료진에게 이미 겹치는 진료 예약이 있습니다.',
+    TELEMEDICINE_TIME_INVALID: '지금은 선택할 수 없는 시간입니다.',
   },
   'en-US': {
     SUCCESS: 'Success',
@@ -216,6 +234,16 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 16 — ratings
     RATING_NOT_COMPLETED: 'A consultation that has not finished cannot be rated yet.',
     RATING_WINDOW_CLOSED: 'The rating period is over; it can no longer be changed.',
+    // issue 17 — telemedicine
+    TELEMEDICINE_WINDOW_CLOSED:
+      'The waiting room opens 10 minutes before the visit and closes when its time is over.',
+    TELEMEDICINE_CONSENT_REQUIRED: 'Please agree to the telemedicine consent before entering.',
+    TELEMEDICINE_BAD_STATE: 'This cannot be done in the visit’s current state.',
+    TELEMEDICINE_REQUEST_OPEN: 'A change or cancellation request is already open.',
+    TELEMEDICINE_NO_REQUEST: 'There is no open change or cancellation request.',
+    TELEMEDICINE_NOT_CLINICIAN: 'This staff member cannot hold this visit.',
+    TELEMEDICINE_SLOT_TAKEN: 'The clinician already has a visit at an overlapping time.',
+    TELEMEDICINE_TIME_INVALID: 'That time cannot be chosen now.',
   },
   'zh-CN': {
     SUCCESS: '成功',
@@ -280,5 +308,14 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     // issue 16 — ratings
     RATING_NOT_COMPLETED: '尚未结束的咨询无法评价。',
     RATING_WINDOW_CLOSED: '评价期限已过，无法再修改。',
+    // issue 17 — telemedicine
+    TELEMEDICINE_WINDOW_CLOSED: '诊室在预约前10分钟开放，至就诊时间结束关闭。',
+    TELEMEDICINE_CONSENT_REQUIRED: '请先同意远程诊疗知情同意书后再进入。',
+    TELEMEDICINE_BAD_STATE: '该就诊当前状态下无法执行此操作。',
+    TELEMEDICINE_REQUEST_OPEN: '已有正在处理的变更或取消申请。',
+    TELEMEDICINE_NO_REQUEST: '没有待处理的变更或取消申请。',
+    TELEMEDICINE_NOT_CLINICIAN: '该医护人员无法负责此次就诊。',
+    TELEMEDICINE_SLOT_TAKEN: '该医护人员在重叠时间已有就诊预约。',
+    TELEMEDICINE_TIME_INVALID: '现在无法选择该时间。',
   },
 };

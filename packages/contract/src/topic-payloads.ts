@@ -13,6 +13,12 @@ import { notificationSchema } from './notification.ts';
 // issue 13
 import { vitalSignAlertEventSchema } from './home-care-watch.ts';
 import { nurseCallEventSchema, nurseCallRequestSchema } from './nurse-call.ts';
+// issue 17 — telemedicine
+import {
+  telemedicineQueueEventSchema,
+  telemedicineSignalSchema,
+  telemedicineVisitEventSchema,
+} from './telemedicine.ts';
 import type { ParsedTopic, TopicKind } from './topics.ts';
 
 type TopicOf<K extends TopicKind> = Extract<ParsedTopic, { kind: K }>;
@@ -51,6 +57,13 @@ export const TOPIC_PAYLOADS: {
   notificationPatient: { delivered: () => notificationSchema, published: () => null },
   // issue 13: only the server publishes alerts
   homeCareAlert: { delivered: () => vitalSignAlertEventSchema, published: () => null },
+  // issue 17 — telemedicine: clients publish signalling only; status and queue come from the server
+  telemedicineSignal: {
+    delivered: () => telemedicineSignalSchema,
+    published: () => telemedicineSignalSchema,
+  },
+  telemedicineVisit: { delivered: () => telemedicineVisitEventSchema, published: () => null },
+  telemedicineQueue: { delivered: () => telemedicineQueueEventSchema, published: () => null },
 };
 
 /** The schema of what the server delivers on this topic, by the table. */

@@ -57,6 +57,13 @@ describe('topics', () => {
     'staffInbox/2/other/8',
     'nurseCalling/1/patient/+',
     'chat/1.5/#',
+    // issue 17 — telemedicine
+    'telemedicine/1/signal/+',
+    'telemedicine/1/signal/#',
+    'telemedicine/1/signal/doctor',
+    'telemedicine/+/status',
+    'telemedicine/1/#',
+    'telemedicineQueue/+',
     '',
   ])('refuses %j', (topic) => {
     expect(parseTopic(topic)).toBeNull();
@@ -74,6 +81,10 @@ describe('the topic table', () => {
       notificationPatient: { patientIdx: 9 },
       // issue 13
       homeCareAlert: { hospitalIdx: 4 },
+      // issue 17 — telemedicine
+      telemedicineSignal: { visitIdx: 5, from: 'staff' },
+      telemedicineVisit: { visitIdx: 5 },
+      telemedicineQueue: { hospitalIdx: 4 },
     } as Record<TopicKind, TopicFields<TopicKind>>;
     for (const kind of Object.keys(TOPIC_TABLE) as TopicKind[]) {
       const topic = topicOf(kind, samples[kind]);
@@ -92,5 +103,44 @@ describe('the topic table', () => {
       }).success,
     ).toBe(true);
     expect(publishedSchema({ kind: 'staffInbox', hospitalIdx: 1, staffIdx: 2 })).toBeNull();
+  });
+});
+
+// issue 17 — telemedicine
+describe('telemedicine topics', () => {
+  it('builds one signal topic per side, the status and the queue', () => {
+    expect(topics.telemedicineSignal(7, 'patient')).toBe('telemedicine/7/signal/patient');
+    expect(topics.telemedicineSignal(7, 'staff')).toBe('telemedicine/7/signal/staff');
+    expect(topics.telemedicineVisit(7)).toBe('telemedicine/7/status');
+    expect(topics.telemedicineQueue(2)).toBe('telemedicineQueue/2');
+    expect(parseTopic('telemedicine/7/signal/patient')).toEqual({
+      kind: 'telemedicineSignal',
+      visitIdx: 7,
+      from: 'patient',
+    });
+    expect(parseTopic('telemedicine/7/status')).toEqual({ kind: 'telemedicineVisit', visitIdx: 7 });
+  });
+
+  it('lets clients publish signalling only, within the broker limit', () => {
+    const signal = publishedSchema({ kind: 'telemedicineSignal', visitIdx: 1, from: 'patient' })!;
+    expect(signal.safeParse({ type: 'hello' }).success).toBe(true);
+    expect(
+      signal.safeParse({ type: 'description', description: { type: 'offer', sdp: 'v=0' } }).success,
+    ).toBe(true);
+    expect(signal.safeParse({ type: 'candidate', candidate: null }).success).toBe(true);
+    expect(
+      signal.safeParse({
+        type: 'candidate',
+        candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+      }).success,
+    ).toBe(true);
+    expect(signal.safeParse({ type: 'media', audio: false, video: true }).success).toBe(true);
+    expect(
+      signal.safeParse({ type: 'description', description: { type: 'offer', sdp: 'x'.repeat(15_001) } })
+        .success,
+    ).toBe(false);
+    expect(signal.safeParse({ type: 'pranswer' }).success).toBe(false);
+    expect(publishedSchema({ kind: 'telemedicineVisit', visitIdx: 1 })).toBeNull();
+    expect(publishedSchema({ kind: 'telemedicineQueue', hospitalIdx: 1 })).toBeNull();
   });
 });

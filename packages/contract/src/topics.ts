@@ -14,7 +14,15 @@ export type ParsedTopic =
   // issue 12: the in-app notice
   | { kind: 'notificationPatient'; patientIdx: number }
   // issue 13: urgent vital-sign alerts for the hospital's home-care staff
-  | { kind: 'homeCareAlert'; hospitalIdx: number };
+  | { kind: 'homeCareAlert'; hospitalIdx: number }
+  // issue 17 — telemedicine: signalling of one visit per side, its status, the hospital's day
+  | { kind: 'telemedicineSignal'; visitIdx: number; from: TelemedicineSignalSide }
+  | { kind: 'telemedicineVisit'; visitIdx: number }
+  | { kind: 'telemedicineQueue'; hospitalIdx: number };
+
+// issue 17 — telemedicine: the two sides of a call; each publishes on its own and subscribes to the other's
+export const TELEMEDICINE_SIGNAL_SIDES = ['patient', 'staff'] as const;
+export type TelemedicineSignalSide = (typeof TELEMEDICINE_SIGNAL_SIDES)[number];
 
 export type TopicKind = ParsedTopic['kind'];
 /** The fields of one kind's topic (without `kind`). */
@@ -46,6 +54,13 @@ export const TOPIC_TABLE: { readonly [K in TopicKind]: readonly Segment[] } = {
   notificationPatient: ['notification', 'patient', int('patientIdx')],
   /** Issue 13: urgent home readings and their acknowledgements, for the hospital's staff only. */
   homeCareAlert: ['homeCareAlert', int('hospitalIdx')],
+  // issue 17 — telemedicine
+  /** WebRTC signalling of one visit, by sender; the visit's patient and clinician only, never stored. */
+  telemedicineSignal: ['telemedicine', int('visitIdx'), 'signal', oneOf('from', TELEMEDICINE_SIGNAL_SIDES)],
+  /** The visit's status and queue place; the server publishes, the patient and the hospital's staff read. */
+  telemedicineVisit: ['telemedicine', int('visitIdx'), 'status'],
+  /** Something changed in the hospital's telemedicine day; the server publishes, its staff read. */
+  telemedicineQueue: ['telemedicineQueue', int('hospitalIdx')],
 };
 
 const INT = /^-?\d{1,12}$/;
@@ -71,6 +86,11 @@ export const topics = {
   notificationPatient: (patientIdx: number) => topicOf('notificationPatient', { patientIdx }),
   // issue 13
   homeCareAlert: (hospitalIdx: number) => topicOf('homeCareAlert', { hospitalIdx }),
+  // issue 17 — telemedicine
+  telemedicineSignal: (visitIdx: number, from: TelemedicineSignalSide) =>
+    topicOf('telemedicineSignal', { visitIdx, from }),
+  telemedicineVisit: (visitIdx: number) => topicOf('telemedicineVisit', { visitIdx }),
+  telemedicineQueue: (hospitalIdx: number) => topicOf('telemedicineQueue', { hospitalIdx }),
 } as const;
 
 function match(kind: TopicKind, parts: readonly string[]): ParsedTopic | null {
