@@ -92,7 +92,14 @@ function Call({
             {t('telemedicine.call.waitingForVideo')}
           </p>
         )}
-        <video ref={selfRef} className="tm-self" autoPlay playsInline muted aria-label={t('telemedicine.call.selfVideo')} />
+        <video
+          ref={selfRef}
+          className="tm-self"
+          autoPlay
+          playsInline
+          muted
+          aria-label={t('telemedicine.call.selfVideo')}
+        />
         <div className="tm-overlay">
           <span className="tm-timer" aria-label={t('telemedicine.call.timerLabel', { time: clock(elapsed) })}>
             {clock(elapsed)}
@@ -105,7 +112,9 @@ function Call({
 
       <div className="tm-call-status" role="status" aria-live="polite">
         {call.state !== 'connected' && (
-          <span className={`tm-state tm-state-${call.state}`}>{t(`telemedicine.call.state.${call.state}`)}</span>
+          <span className={`tm-state tm-state-${call.state}`}>
+            {t(`telemedicine.call.state.${call.state}`)}
+          </span>
         )}
         {call.remoteMedia && !call.remoteMedia.audio && (
           <span className="tm-remote-muted" data-testid="remote-muted">

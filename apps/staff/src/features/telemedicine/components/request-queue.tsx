@@ -29,7 +29,12 @@ export function RequestQueue({ onFailed }: { onFailed: (e: unknown) => void }) {
       ) : (
         <ul className="tm-list">
           {requests.data.map((item) => (
-            <RequestCard key={item.visitIdx} item={item} onDecline={() => setDeclining(item)} onFailed={onFailed} />
+            <RequestCard
+              key={item.visitIdx}
+              item={item}
+              onDecline={() => setDeclining(item)}
+              onFailed={onFailed}
+            />
           ))}
         </ul>
       )}
@@ -156,7 +161,11 @@ function RequestCard({
             >
               {t('telemedicine.accept')}
             </Button>
-            <Button danger aria-label={t('telemedicine.declineLabel', { name: item.patientName })} onClick={onDecline}>
+            <Button
+              danger
+              aria-label={t('telemedicine.declineLabel', { name: item.patientName })}
+              onClick={onDecline}
+            >
               {t('telemedicine.decline')}
             </Button>
           </Space>

@@ -4,9 +4,11 @@ const intl = (language: string) => (language === 'kr-KO' ? 'ko-KR' : language);
 
 /** "오후 2:30" in Seoul. */
 export function seoulTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(intl(language), { timeZone: SEOUL, hour: 'numeric', minute: '2-digit' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(intl(language), {
+    timeZone: SEOUL,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
 }
 
 /** "11월 25일 (수) 오후 2:30" in Seoul. */

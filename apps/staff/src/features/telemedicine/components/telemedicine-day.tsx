@@ -49,7 +49,8 @@ export function TelemedicineDay({
   const admit = useAdmit();
   const cancel = useCancel();
   const noShow = useMarkNoShow();
-  const failed = (e: unknown) => void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`);
+  const failed = (e: unknown) =>
+    void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`);
   const time = (iso: string) => seoulTime(iso, i18n.language);
   const visits = day.data?.visits ?? [];
   const waiting = visits
@@ -61,7 +62,8 @@ export function TelemedicineDay({
       onSuccess: (admitted) => {
         void message.success(t('telemedicine.admitted', { name: visit.patientName }));
         // The clinician who holds the call goes to it; a nurse admitting for a doctor stays here.
-        if (admitted.clinician.staffIdx === me.idx) void navigate(paths.telemedicineVisit.href(visit.visitIdx));
+        if (admitted.clinician.staffIdx === me.idx)
+          void navigate(paths.telemedicineVisit.href(visit.visitIdx));
       },
       onError: failed,
     });
@@ -72,7 +74,10 @@ export function TelemedicineDay({
       title: t('telemedicine.columns.patient'),
       key: 'patient',
       render: (_, v) => (
-        <Link to={paths.homeCarePatient.href(v.patientIdx)} aria-label={t('telemedicine.readingsLink', { name: v.patientName })}>
+        <Link
+          to={paths.homeCarePatient.href(v.patientIdx)}
+          aria-label={t('telemedicine.readingsLink', { name: v.patientName })}
+        >
           {v.patientName}
         </Link>
       ),
@@ -82,7 +87,11 @@ export function TelemedicineDay({
       key: 'clinician',
       render: (_, v) => `${v.department} · ${v.clinician.name}`,
     },
-    { title: t('telemedicine.columns.reason'), key: 'reason', render: (_, v) => <span className="tm-pre">{v.reason}</span> },
+    {
+      title: t('telemedicine.columns.reason'),
+      key: 'reason',
+      render: (_, v) => <span className="tm-pre">{v.reason}</span>,
+    },
     {
       title: t('telemedicine.columns.status'),
       key: 'status',
@@ -106,7 +115,11 @@ export function TelemedicineDay({
     return (
       <Space wrap>
         {visit.status === 'WAITING' && (
-          <Button type="primary" aria-label={t('telemedicine.admitLabel', { name })} onClick={() => admitVisit(visit)}>
+          <Button
+            type="primary"
+            aria-label={t('telemedicine.admitLabel', { name })}
+            onClick={() => admitVisit(visit)}
+          >
             {t('telemedicine.admit')}
           </Button>
         )}
@@ -124,7 +137,10 @@ export function TelemedicineDay({
           </Button>
         )}
         {visit.status === 'BOOKED' && (
-          <Button aria-label={t('telemedicine.moveLabel', { name })} onClick={() => setForm({ item: visit, key: Date.now() })}>
+          <Button
+            aria-label={t('telemedicine.moveLabel', { name })}
+            onClick={() => setForm({ item: visit, key: Date.now() })}
+          >
             {t('telemedicine.move')}
           </Button>
         )}
@@ -142,7 +158,11 @@ export function TelemedicineDay({
           </Button>
         )}
         {visit.status === 'BOOKED' && (
-          <Button danger aria-label={t('telemedicine.cancelLabel', { name })} onClick={() => setCancelling(visit)}>
+          <Button
+            danger
+            aria-label={t('telemedicine.cancelLabel', { name })}
+            onClick={() => setCancelling(visit)}
+          >
             {t('telemedicine.cancel')}
           </Button>
         )}
@@ -179,7 +199,9 @@ export function TelemedicineDay({
             loading={clinicians.isPending}
             options={[
               { value: ALL, label: t('telemedicine.allClinicians') },
-              ...(HOLDS_CALLS.has(me.role) ? [{ value: me.idx, label: t('telemedicine.me', { name: me.name }) }] : []),
+              ...(HOLDS_CALLS.has(me.role)
+                ? [{ value: me.idx, label: t('telemedicine.me', { name: me.name }) }]
+                : []),
               ...(clinicians.data ?? [])
                 .filter((c) => c.staffIdx !== me.idx)
                 .map((c) => ({ value: c.staffIdx, label: `${c.name} · ${t(`roles.${c.role}`)}` })),
@@ -194,12 +216,7 @@ export function TelemedicineDay({
         <ErrorState error={day.error} onRetry={() => void day.refetch()} />
       ) : (
         <>
-          <WaitingList
-            visits={waiting}
-            readings={readings}
-            pending={admit.isPending}
-            onAdmit={admitVisit}
-          />
+          <WaitingList visits={waiting} readings={readings} pending={admit.isPending} onAdmit={admitVisit} />
           <RequestQueue onFailed={failed} />
           <section className="tm-section" aria-labelledby="tm-visits-title">
             <Typography.Title level={3} id="tm-visits-title" className="tm-subtitle">

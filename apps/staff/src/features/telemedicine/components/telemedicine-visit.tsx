@@ -113,7 +113,11 @@ function VisitDetails({ visit }: { visit: Visit }) {
       size="small"
       bordered
       items={[
-        { key: 'reason', label: t('telemedicine.fields.reason'), children: <span className="tm-pre">{visit.reason}</span> },
+        {
+          key: 'reason',
+          label: t('telemedicine.fields.reason'),
+          children: <span className="tm-pre">{visit.reason}</span>,
+        },
         {
           key: 'preparation',
           label: t('telemedicine.fields.preparation'),
@@ -169,7 +173,12 @@ function History({ visit }: { visit: Visit }) {
   return (
     <section className="tm-section" aria-labelledby="tm-history-title">
       <Typography.Title level={3} id="tm-history-title" className="tm-subtitle">
-        <Button type="link" aria-expanded={open} onClick={() => setOpen((o) => !o)} className="tm-history-toggle">
+        <Button
+          type="link"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="tm-history-toggle"
+        >
           {t('telemedicine.history', { count: visit.history.length })}
         </Button>
       </Typography.Title>
@@ -177,7 +186,8 @@ function History({ visit }: { visit: Visit }) {
         <ol className="tm-history">
           {visit.history.map((h, i) => (
             <li key={i}>
-              {seoulDateTime(h.at, i18n.language)} · {t(`telemedicine.historyKind.${h.kind}`, { defaultValue: h.kind })}
+              {seoulDateTime(h.at, i18n.language)} ·{' '}
+              {t(`telemedicine.historyKind.${h.kind}`, { defaultValue: h.kind })}
               {h.byName ? ` · ${h.byName}` : ''}
               {h.note ? <span className="tm-pre"> — {h.note}</span> : null}
             </li>

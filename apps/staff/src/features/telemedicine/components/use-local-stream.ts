@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 type LocalStream =
-  | { status: 'pending' }
-  | { status: 'ready'; stream: MediaStream }
-  | { status: 'error'; error: string };
+  { status: 'pending' } | { status: 'ready'; stream: MediaStream } | { status: 'error'; error: string };
 
 /** The clinician's camera and microphone for the call, released when the view goes. */
 export function useLocalStream(): LocalStream & { retry: () => void } {

@@ -87,7 +87,8 @@ export function VisitFormModal({
     const found: Errors = {};
     const required = (field: Field) => (found[field] = t('telemedicine.required', { field: label(field) }));
     if (!scheduledAt) required('scheduledAt');
-    else if (Date.parse(scheduledAt) < Date.now() - 5 * 60_000) found.scheduledAt = t('telemedicine.pastTime');
+    else if (Date.parse(scheduledAt) < Date.now() - 5 * 60_000)
+      found.scheduledAt = t('telemedicine.pastTime');
     if (!item) {
       if (draft.patientIdx === null) required('patientIdx');
       if (staffIdx === null) required('staffIdx');
@@ -135,7 +136,9 @@ export function VisitFormModal({
     </div>
   );
   const invalid = (name: Field) =>
-    errors[name] ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': `tm-form-${name}-error` } : {};
+    errors[name]
+      ? { status: 'error' as const, 'aria-invalid': true, 'aria-describedby': `tm-form-${name}-error` }
+      : {};
 
   return (
     <Modal

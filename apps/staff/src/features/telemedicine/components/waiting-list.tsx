@@ -97,7 +97,12 @@ function WaitingCard({
               {t('telemedicine.waited')} <span className="tm-clock">{clock(waited)}</span>
             </span>
           </div>
-          <Button type="primary" loading={pending} aria-label={t('telemedicine.admitLabel', { name })} onClick={onAdmit}>
+          <Button
+            type="primary"
+            loading={pending}
+            aria-label={t('telemedicine.admitLabel', { name })}
+            onClick={onAdmit}
+          >
             {t('telemedicine.admit')}
           </Button>
         </div>
