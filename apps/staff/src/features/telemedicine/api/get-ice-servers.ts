@@ -14,7 +14,10 @@ export function useIceServers(enabled: boolean) {
     queryKey: [...telemedicineRoot, 'iceServers'],
     queryFn: () => getIceServers(client),
     enabled,
-    staleTime: 0,
+    // One set for the call's life: a refetch would hand the call new servers and restart it.
+    staleTime: Infinity,
     gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });
 }

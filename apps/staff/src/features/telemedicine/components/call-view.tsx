@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVideoCall } from '@smartcare/web-core/video-call';
 import { ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/error-message';
-import { useRealtime } from '../../../lib/realtime';
 import { useNow } from '../../../lib/use-now';
 import { useEndCall } from '../api/change-visit';
 import { useIceServers } from '../api/get-ice-servers';
@@ -51,19 +50,16 @@ function Call({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const realtime = useRealtime();
   const now = useNow();
   const endCall = useEndCall();
   const [confirming, setConfirming] = useState(false);
-  const call = useVideoCall({ realtime, visitIdx: visit.visitIdx, role: 'staff', iceServers, localStream });
-  const remoteRef = useRef<HTMLVideoElement>(null);
-  const selfRef = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (remoteRef.current) remoteRef.current.srcObject = call.remoteStream;
-  }, [call.remoteStream]);
-  useEffect(() => {
-    if (selfRef.current) selfRef.current.srcObject = localStream;
-  }, [localStream]);
+  const call = useVideoCall({ visitIdx: visit.visitIdx, role: 'staff', iceServers, localStream });
+  const snapshot = call.snapshot;
+  const state = snapshot?.state ?? 'connecting';
+  const quality = snapshot?.quality ?? 'unknown';
+  const audioOn = snapshot?.localMedia.audio ?? true;
+  const videoOn = snapshot?.localMedia.video ?? true;
+  const remote = snapshot?.remoteMedia;
 
   const elapsed = visit.callStartedAt ? now - Date.parse(visit.callStartedAt) : 0;
   const hangUp = () =>
@@ -77,24 +73,25 @@ function Call({
     });
 
   return (
-    <div className="tm-call" data-state={call.state}>
+    <div className="tm-call" data-state={state}>
       <div className="tm-stage">
         <video
-          ref={remoteRef}
+          ref={call.remoteVideoRef}
           className="tm-remote"
           data-testid="remote-video"
           autoPlay
           playsInline
           aria-label={t('telemedicine.call.remoteVideo', { name: visit.patientName })}
         />
-        {!call.remoteStream && (
+        {!snapshot?.remoteStream && (
           <p className="tm-stage-note" role="status">
             {t('telemedicine.call.waitingForVideo')}
           </p>
         )}
         <video
-          ref={selfRef}
+          ref={call.localVideoRef}
           className="tm-self"
+          data-testid="self-video"
           autoPlay
           playsInline
           muted
@@ -104,24 +101,25 @@ function Call({
           <span className="tm-timer" aria-label={t('telemedicine.call.timerLabel', { time: clock(elapsed) })}>
             {clock(elapsed)}
           </span>
-          <span className={`tm-quality tm-quality-${call.quality ?? 'unknown'}`}>
-            {t(`telemedicine.call.quality.${call.quality ?? 'unknown'}`)}
+          <span className={`tm-quality tm-quality-${quality}`} data-testid="call-quality">
+            {t(`telemedicine.call.quality.${quality}`)}
           </span>
         </div>
       </div>
 
-      <div className="tm-call-status" role="status" aria-live="polite">
-        {call.state !== 'connected' && (
-          <span className={`tm-state tm-state-${call.state}`}>
-            {t(`telemedicine.call.state.${call.state}`)}
+      <div className="tm-call-status" role="status" aria-live="polite" data-testid="call-status">
+        {state !== 'connected' && (
+          <span className={`tm-state tm-state-${state}`} data-testid="call-state">
+            {t(`telemedicine.call.state.${state}`)}
           </span>
         )}
-        {call.remoteMedia && !call.remoteMedia.audio && (
+        {snapshot?.remoteLeft && <span className="tm-remote-muted">{t('telemedicine.call.patientLeft')}</span>}
+        {remote && !remote.audio && (
           <span className="tm-remote-muted" data-testid="remote-muted">
             {t('telemedicine.call.patientMuted')}
           </span>
         )}
-        {call.remoteMedia && !call.remoteMedia.video && (
+        {remote && !remote.video && (
           <span className="tm-remote-muted" data-testid="remote-camera-off">
             {t('telemedicine.call.patientCameraOff')}
           </span>
@@ -129,11 +127,11 @@ function Call({
       </div>
 
       <Space wrap className="tm-controls-bar">
-        <Button size="large" aria-pressed={call.muted} onClick={() => call.setMuted(!call.muted)}>
-          {t(call.muted ? 'telemedicine.call.unmute' : 'telemedicine.call.mute')}
+        <Button size="large" type={audioOn ? 'default' : 'primary'} aria-pressed={!audioOn} onClick={() => call.setAudio(!audioOn)}>
+          {t('telemedicine.call.mute')}
         </Button>
-        <Button size="large" aria-pressed={call.cameraOff} onClick={() => call.setCameraOff(!call.cameraOff)}>
-          {t(call.cameraOff ? 'telemedicine.call.cameraOn' : 'telemedicine.call.cameraOff')}
+        <Button size="large" type={videoOn ? 'default' : 'primary'} aria-pressed={!videoOn} onClick={() => call.setVideo(!videoOn)}>
+          {t('telemedicine.call.cameraOff')}
         </Button>
         <Button size="large" danger type="primary" onClick={() => setConfirming(true)}>
           {t('telemedicine.call.hangUp')}
