@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { App, Button, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StaffProfile } from '@smartcare/contract/staff';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useBook, useMove } from '../api/change-visit';
 import { useBookablePatients } from '../api/get-bookable-patients';
@@ -30,6 +32,12 @@ const FIELD_KEY: Record<Field, string> = {
   durationMin: 'durationMin',
   reason: 'reason',
   preparation: 'preparation',
+};
+
+const FIELD_OF_CODE: Partial<Record<number, Field>> = {
+  [ResultCode.TELEMEDICINE_SLOT_TAKEN]: 'scheduledAt',
+  [ResultCode.TELEMEDICINE_TIME_INVALID]: 'scheduledAt',
+  [ResultCode.TELEMEDICINE_NOT_CLINICIAN]: 'staffIdx',
 };
 
 /** The next quarter hour from now, as a Seoul `datetime-local` value, on the chosen day. */
@@ -86,9 +94,10 @@ export function VisitFormModal({
     const scheduledAt = fromSeoulInput(draft.scheduledAt);
     const found: Errors = {};
     const required = (field: Field) => (found[field] = t('telemedicine.required', { field: label(field) }));
+    // A visit may be booked to start now (it is over only once its time has run out); a move goes ahead.
+    const ends = scheduledAt ? Date.parse(scheduledAt) + (item ? 0 : (draft.durationMin ?? 0) * 60_000) : 0;
     if (!scheduledAt) required('scheduledAt');
-    else if (Date.parse(scheduledAt) < Date.now() - 5 * 60_000)
-      found.scheduledAt = t('telemedicine.pastTime');
+    else if (ends <= Date.now()) found.scheduledAt = t('telemedicine.pastTime');
     if (!item) {
       if (draft.patientIdx === null) required('patientIdx');
       if (staffIdx === null) required('staffIdx');
@@ -104,7 +113,12 @@ export function VisitFormModal({
         void message.success(t(item ? 'telemedicine.moved' : 'telemedicine.booked'));
         onClose();
       },
-      onError: (e: unknown) => void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`),
+      onError: (e: unknown) => {
+        // The server's refusals that belong to one field are shown beside it.
+        const field = e instanceof ApiError ? FIELD_OF_CODE[e.code] : undefined;
+        if (field) setErrors((current) => ({ ...current, [field]: errorMessage(e, t) }));
+        void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`);
+      },
     };
     if (item) move.mutate({ visitIdx: item.visitIdx, scheduledAt }, done);
     else
