@@ -95,6 +95,12 @@ import { createAppointmentService } from './modules/appointment/appointment.serv
 // issue 16 — ratings
 import { ratingModule } from './modules/rating/rating.module.ts';
 import { createRatingService, type RatingService } from './modules/rating/rating.service.ts';
+// issue 17 — telemedicine
+import { telemedicineModule } from './modules/telemedicine/telemedicine.module.ts';
+import {
+  createTelemedicineService,
+  type TelemedicineService,
+} from './modules/telemedicine/telemedicine.service.ts';
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from config (tests). */
@@ -305,6 +311,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications: notifier,
     });
     // issue 16 — ratings (the consulting chat today; appointments and telemedicine plug in later)
+    // issue 17: telemedicine visits are occasions too (tied lazily: built further down)
+    let telemedicineForRatings: TelemedicineService | null = null;
     ratings = createRatingService({
       db: app.db,
       people,
@@ -312,6 +320,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       chat,
       notifications: notifier,
       audit: app.audit,
+      telemedicine: {
+        ratingOccasion: (idx) => telemedicineForRatings!.ratingOccasion(idx),
+        completedOccasionsOf: (patientIdx, since) =>
+          telemedicineForRatings!.completedOccasionsOf(patientIdx, since),
+      },
     });
 
     // issue 15 — diet logging: photos under DATA_DIR/diet-photos
@@ -339,6 +352,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       notifications: notifier,
       log: app.log,
     });
+
+    // issue 17 — telemedicine: visits, waiting room, signalling ACL, TURN credentials
+    const telemedicine = createTelemedicineService({
+      db: app.db,
+      people,
+      audit: app.audit,
+      publisher: app.broker,
+      notifications: notifier,
+      bookable: appointments,
+      ice: config.telemedicine,
+      onCompleted: (visitIdx) => ratings!.inviteTelemedicine(visitIdx),
+      log: app.log,
+    });
+    telemedicineForRatings = telemedicine;
 
     // MODULES
     await app.register(healthModule, { prefix: API_PREFIX });
@@ -368,6 +395,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(appointmentModule, { prefix: API_PREFIX, appointments });
     // issue 16 — ratings
     await app.register(ratingModule, { prefix: API_PREFIX, ratings });
+    // issue 17 — telemedicine
+    await app.register(telemedicineModule, { prefix: API_PREFIX, telemedicine });
 
     // issue 12 — Kakao login (API calls and the /{area}/loginreceive/kakao redirects; no prefix),
     // before identity: its logout stays the last route of the walks

@@ -64,6 +64,26 @@ const httpUrl = (fallback: string) =>
     .default(fallback)
     .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }));
 
+// issue 17 — telemedicine: a comma-separated list of ICE server URLs of one scheme
+const urlList = (scheme: RegExp, message: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(scheme, message)
+          .regex(/^[a-z]+:[^\s,]+$/, message),
+      ),
+    );
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** `Name <address>` or a bare address: what nodemailer puts in the From header. */
 const SENDER = /^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
@@ -222,6 +242,27 @@ const envSchema = z
     }).default(15),
     /** … at most this many times (0: no re-alert). */
     MEDICATION_REALERT_MAX: number('must be a whole number from 0 to 5', { min: 0, max: 5 }).default(2),
+    // issue 17 — telemedicine (decision 030, docs/telemedicine.md): ICE servers for the video calls
+    /** STUN servers, comma-separated `stun:host:port` (unset: none; host candidates still work on a LAN). */
+    TELEMEDICINE_STUN_URLS: urlList(
+      /^stuns?:/,
+      'each entry must be a stun: or stuns: URL, e.g. stun:turn.example.com:3478',
+    ),
+    /** TURN servers (coturn with use-auth-secret), comma-separated `turn:host:3478?transport=udp`, `turns:host:5349`. */
+    TELEMEDICINE_TURN_URLS: urlList(
+      /^turns?:/,
+      'each entry must be a turn: or turns: URL, e.g. turns:turn.example.com:5349',
+    ),
+    /** coturn's `static-auth-secret`: TURN REST credentials are HMAC-SHA1 of it. */
+    TELEMEDICINE_TURN_SECRET: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+    /** How long issued TURN credentials are valid. */
+    TELEMEDICINE_TURN_TTL_S: number('must be a whole number of seconds from 60 to 86400', {
+      min: 60,
+      max: 86_400,
+    }).default(3600),
+    /** Signalling messages (offer, answer, ICE candidates) a connection, and a person, may publish. */
+    TELEMEDICINE_SIGNAL_RATE: rate('60/360'),
+    TELEMEDICINE_SIGNAL_RATE_PER_PERSON: rate('120/720'),
   })
   .superRefine((env, context) => {
     // An access token that outlives its refresh token would make refreshing pointless.
@@ -256,6 +297,14 @@ const envSchema = z
         message: 'is for development only; it cannot be on with NODE_ENV=production',
       });
     }
+    // issue 17 — telemedicine: TURN without its secret (or a secret without TURN) cannot work.
+    if (env.TELEMEDICINE_TURN_URLS.length > 0 !== Boolean(env.TELEMEDICINE_TURN_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.TELEMEDICINE_TURN_SECRET ? 'TELEMEDICINE_TURN_URLS' : 'TELEMEDICINE_TURN_SECRET'],
+        message: 'TELEMEDICINE_TURN_URLS and TELEMEDICINE_TURN_SECRET are set together or not at all',
+      });
+    }
   });
 
 export interface Config {
@@ -288,7 +337,10 @@ export interface Config {
   nurseCallEscalationMin: number;
   // Broker limits, revocation (issue 10 points 12, 13)
   sessionRecheckS: number;
-  publishLimits: Record<'chatMessage' | 'nurseCall', { perConnection: RateLimit; perPerson: RateLimit }>;
+  publishLimits: Record<'chatMessage' | 'nurseCall', { perConnection: RateLimit; perPerson: RateLimit }> & {
+    // issue 17 — telemedicine signalling (optional: a test's own limits may leave it out)
+    telemedicineSignal?: { perConnection: RateLimit; perPerson: RateLimit };
+  };
   // Notifications (issue 12)
   fcmServiceAccount: string | undefined;
   fcmEndpoint: string;
@@ -300,6 +352,8 @@ export interface Config {
   kakao: KakaoSettings | null;
   // issue 15 — medication reminders
   medication: { missedAfterMin: number; realertMin: number; realertMax: number };
+  // issue 17 — telemedicine: ICE servers (TURN REST credentials from the secret)
+  telemedicine: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
 }
 
 /** Kakao Login's keys and endpoints (domain.md); the secret and admin key never leave the server. */
@@ -359,6 +413,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publishLimits: {
       chatMessage: { perConnection: e.CHAT_MESSAGE_RATE, perPerson: e.CHAT_MESSAGE_RATE_PER_PERSON },
       nurseCall: { perConnection: e.NURSE_CALL_RATE, perPerson: e.NURSE_CALL_RATE_PER_PATIENT },
+      // issue 17 — telemedicine signalling
+      telemedicineSignal: {
+        perConnection: e.TELEMEDICINE_SIGNAL_RATE,
+        perPerson: e.TELEMEDICINE_SIGNAL_RATE_PER_PERSON,
+      },
     },
     // Notifications (issue 12)
     fcmServiceAccount: e.FCM_SERVICE_ACCOUNT,
@@ -390,6 +449,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missedAfterMin: e.MEDICATION_MISSED_AFTER_MIN,
       realertMin: e.MEDICATION_REALERT_MIN,
       realertMax: e.MEDICATION_REALERT_MAX,
+    },
+    // issue 17 — telemedicine
+    telemedicine: {
+      stunUrls: e.TELEMEDICINE_STUN_URLS,
+      turnUrls: e.TELEMEDICINE_TURN_URLS,
+      turnSecret: e.TELEMEDICINE_TURN_SECRET,
+      turnTtlS: e.TELEMEDICINE_TURN_TTL_S,
     },
   };
 }

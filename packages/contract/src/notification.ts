@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'notice',
   'marketing',
   'test',
+  // issue 17 — telemedicine: the waiting room opens, the doctor starts, the summary, request answers
+  'telemedicine',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -36,10 +38,17 @@ export const NOTIFICATION_SWITCH = {
   notice: 'notice',
   marketing: 'marketing',
   test: null,
+  // issue 17 — telemedicine visits are appointments: the schedule switch
+  telemedicine: 'schedule',
 } as const satisfies Record<NotificationKind, string | null>;
 
 /** Kinds whose push is not held by quiet hours: the patient is waiting for it now. */
-export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = ['nurseCall', 'test'];
+export const URGENT_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'nurseCall',
+  'test',
+  // issue 17 — "the waiting room is open" / "the doctor starts": the patient is expected now
+  'telemedicine',
+];
 
 /** The label Korean law requires at the start of an advertising push's title (domain.md). */
 export const ADVERTISING_LABEL = '(광고)';

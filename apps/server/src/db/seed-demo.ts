@@ -10,6 +10,8 @@ import { DEFAULT_TERMS } from './default-terms.ts';
 import { seedDemoHospitalContent } from './demo-hospital-content.ts';
 // issue 16 — appointments
 import { seedDemoAppointments } from './demo-appointments.ts';
+// issue 17 — telemedicine
+import { seedDemoTelemedicine } from './demo-telemedicine.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -145,6 +147,20 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
         patientIdx: createdDemoIdx,
         hospitalIdx: seoulIdx,
         staff: { idx: nurse!.idx, name: '이간호' },
+      });
+    }
+
+    // issue 17 — telemedicine: the demo patient's visits with the demo nurse (a visit open now at
+    // every start, one next week, one finished with a summary)
+    const demoPatient = await tx.maybeOne<{ idx: number }>(
+      `SELECT idx FROM patients WHERE login_id = 'demo' AND deleted_at IS NULL`,
+    );
+    const demoNurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
+    if (demoPatient && demoNurse) {
+      await seedDemoTelemedicine(tx, {
+        patientIdx: demoPatient.idx,
+        hospitalIdx: seoulIdx,
+        clinician: { idx: demoNurse.idx, name: '이간호' },
       });
     }
 

@@ -123,6 +123,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publishLimits: {
       chatMessage: { perConnection: UNLIMITED, perPerson: UNLIMITED },
       nurseCall: { perConnection: UNLIMITED, perPerson: UNLIMITED },
+      // issue 17 — telemedicine signalling
+      telemedicineSignal: { perConnection: UNLIMITED, perPerson: UNLIMITED },
     },
     ...overrides,
   };

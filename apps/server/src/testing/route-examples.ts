@@ -1,5 +1,7 @@
 import { API_PREFIX, apiPaths } from '@smartcare/contract/api-paths';
 import { CONTENT_FILE_PATH } from '@smartcare/contract/hospital-content';
+// issue 17 — telemedicine
+import { TELEMEDICINE_PROBE_PATH } from '@smartcare/contract/telemedicine';
 import type { ApiRoute } from '../plugins/route-defaults.plugin.ts';
 
 /**
@@ -324,6 +326,44 @@ const EXAMPLES: Record<string, RouteExample> = {
     body: { kind: 'CHAT', idx: 1, stars: 5, tags: ['KIND'], comment: '친절했어요' },
   },
   [`GET ${apiPaths.rating.getStats}`]: { query: { months: '6' } },
+  // issue 17 — telemedicine
+  [`GET ${apiPaths.telemedicine.getMyVisit}`]: { query: { visitIdx: '1' } },
+  [`PUT ${apiPaths.telemedicine.agreeConsent}`]: { body: { version: '2026-11' } },
+  [`PUT ${apiPaths.telemedicine.enterWaitingRoom}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.leaveWaitingRoom}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.requestChange}`]: {
+    body: { visitIdx: 1, preferredDates: ['2030-01-02T10:00:00+09:00'], reason: '출장' },
+  },
+  [`PUT ${apiPaths.telemedicine.requestCancel}`]: { body: { visitIdx: 1, reason: '다 나았어요' } },
+  [`PUT ${apiPaths.telemedicine.withdrawRequest}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.reportDeviceCheck}`]: {
+    body: { visitIdx: 1, camera: 'OK', microphone: 'OK', speakerConfirmed: true, rttMs: 40, downKbps: 5000 },
+  },
+  [`GET ${TELEMEDICINE_PROBE_PATH}`]: { query: { bytes: '0' } },
+  [`GET ${apiPaths.telemedicine.getDay}`]: { query: { date: '2030-01-02' } },
+  [`GET ${apiPaths.telemedicine.getVisit}`]: { query: { visitIdx: '1' } },
+  [`POST ${apiPaths.telemedicine.book}`]: {
+    body: {
+      patientIdx: 1,
+      staffIdx: 1,
+      department: '내과',
+      scheduledAt: '2030-01-02T10:00:00+09:00',
+      durationMin: 15,
+      reason: '혈압 약 조절',
+    },
+  },
+  [`PUT ${apiPaths.telemedicine.move}`]: { body: { visitIdx: 1, scheduledAt: '2030-01-02T11:00:00+09:00' } },
+  [`PUT ${apiPaths.telemedicine.cancel}`]: { body: { visitIdx: 1, reason: '의사 일정 변경' } },
+  [`PUT ${apiPaths.telemedicine.admit}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.endCall}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.markNoShow}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.writeSummary}`]: {
+    body: { visitIdx: 1, summary: '혈압 안정적', followUp: '2주 후' },
+  },
+  [`PUT ${apiPaths.telemedicine.acceptRequest}`]: { body: { visitIdx: 1 } },
+  [`PUT ${apiPaths.telemedicine.declineRequest}`]: {
+    body: { visitIdx: 1, reason: '예약 가능한 시간이 없습니다' },
+  },
 };
 
 /** The path under API_PREFIX, as apiPaths and the `api()` test helper spell it. */

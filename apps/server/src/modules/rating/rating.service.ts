@@ -41,6 +41,11 @@ export interface RatingServiceDeps {
   chat: Pick<ChatService, 'room' | 'completedRoomsOf'>;
   notifications: Pick<NotificationService, 'notify'>;
   audit: Pick<Audit, 'record'>;
+  // issue 17 — telemedicine visits as occasions (the telemedicine service, through app.ts)
+  telemedicine?: {
+    ratingOccasion(idx: number): Promise<Occasion | null>;
+    completedOccasionsOf(patientIdx: number, since: Date): Promise<(Occasion & { completedAt: Date })[]>;
+  };
   now?: () => Date;
 }
 
@@ -72,7 +77,9 @@ export function createRatingService(deps: RatingServiceDeps) {
       const room = await deps.chat.room(idx);
       return room ? chatOccasion(room) : null;
     }
-    return null; // appointments and telemedicine are not built yet
+    // issue 17 — telemedicine
+    if (kind === 'TELEMEDICINE') return (await deps.telemedicine?.ratingOccasion(idx)) ?? null;
+    return null; // appointments are not rated yet
   }
 
   function ratingView(rating: StoredRating, at: Date): Rating {
@@ -144,6 +151,20 @@ export function createRatingService(deps: RatingServiceDeps) {
       });
     },
 
+    // issue 17 — a telemedicine visit completed: its patient is invited once to rate it
+    async inviteTelemedicine(visitIdx: number): Promise<void> {
+      const occasion = await deps.telemedicine?.ratingOccasion(visitIdx);
+      if (!occasion?.completedAt) return;
+      if (!(await repo.invite(deps.db, 'TELEMEDICINE', occasion.idx, occasion.patientIdx))) return;
+      await deps.notifications.notify(occasion.patientIdx, {
+        kind: 'telemedicine',
+        title: '비대면 진료는 어떠셨나요?',
+        body: '진료가 끝났습니다. 별점과 한마디로 평가해 주세요.',
+        deepLink: `#/hospital/rate?kind=TELEMEDICINE&idx=${occasion.idx}`,
+        data: { ratingKind: 'TELEMEDICINE', occasionIdx: occasion.idx },
+      });
+    },
+
     async myRatings(patientIdx: number): Promise<MyRatings> {
       const at = now();
       const ratings = await repo.ofPatient(deps.db, patientIdx);
@@ -157,6 +178,12 @@ export function createRatingService(deps: RatingServiceDeps) {
         const occasion = chatOccasion(room);
         if (!occasion.completedAt || byOccasion.has(`CHAT:${room.idx}`)) continue;
         waiting.push(await occasionView(occasion as Occasion & { completedAt: Date }, null, at));
+      }
+      // issue 17 — finished telemedicine visits wait for their rating too
+      const since = new Date(at.getTime() - RATING_INVITE_DAYS * DAY_MS);
+      for (const occasion of (await deps.telemedicine?.completedOccasionsOf(patientIdx, since)) ?? []) {
+        if (byOccasion.has(`TELEMEDICINE:${occasion.idx}`)) continue;
+        waiting.push(await occasionView(occasion, null, at));
       }
       const rated: RatingOccasion[] = [];
       for (const rating of ratings) {
