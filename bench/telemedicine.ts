@@ -182,9 +182,13 @@ async function productRun(
     const admit = staffPage.getByRole('button', { name: `${patient.name} 님 입장시키기` });
     await admit.waitFor({ timeout: 30_000 });
     await admit.click();
-    await patientPage.waitForFunction(() => (window as { __benchFirstFrameAt?: number }).__benchFirstFrameAt, null, {
-      timeout: 60_000,
-    });
+    await patientPage.waitForFunction(
+      () => (window as { __benchFirstFrameAt?: number }).__benchFirstFrameAt,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
     const admitAt = await staffPage.evaluate(() => (window as { __benchAdmitAt?: number }).__benchAdmitAt);
     const frameAt = await patientPage.evaluate(
       () => (window as { __benchFirstFrameAt?: number }).__benchFirstFrameAt,

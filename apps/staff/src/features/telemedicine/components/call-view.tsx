@@ -113,7 +113,9 @@ function Call({
             {t(`telemedicine.call.state.${state}`)}
           </span>
         )}
-        {snapshot?.remoteLeft && <span className="tm-remote-muted">{t('telemedicine.call.patientLeft')}</span>}
+        {snapshot?.remoteLeft && (
+          <span className="tm-remote-muted">{t('telemedicine.call.patientLeft')}</span>
+        )}
         {remote && !remote.audio && (
           <span className="tm-remote-muted" data-testid="remote-muted">
             {t('telemedicine.call.patientMuted')}
@@ -127,10 +129,20 @@ function Call({
       </div>
 
       <Space wrap className="tm-controls-bar">
-        <Button size="large" type={audioOn ? 'default' : 'primary'} aria-pressed={!audioOn} onClick={() => call.setAudio(!audioOn)}>
+        <Button
+          size="large"
+          type={audioOn ? 'default' : 'primary'}
+          aria-pressed={!audioOn}
+          onClick={() => call.setAudio(!audioOn)}
+        >
           {t('telemedicine.call.mute')}
         </Button>
-        <Button size="large" type={videoOn ? 'default' : 'primary'} aria-pressed={!videoOn} onClick={() => call.setVideo(!videoOn)}>
+        <Button
+          size="large"
+          type={videoOn ? 'default' : 'primary'}
+          aria-pressed={!videoOn}
+          onClick={() => call.setVideo(!videoOn)}
+        >
           {t('telemedicine.call.cameraOff')}
         </Button>
         <Button size="large" danger type="primary" onClick={() => setConfirming(true)}>

@@ -74,8 +74,12 @@ afterEach(() => {
 
 const routes = (current: () => TelemedicineVisit, calls: FakeRequest[]) => ({
   'GET /telemedicine/getVisit': () => ok(current()),
-  'GET /telemedicine/getIceServers': () => ok({ iceServers: [{ urls: ['stun:stun.example:3478'] }], ttlS: 3600 }),
-  'GET /homeCare/getPatient': () => ({ status: 404, body: { code: 40004001, description: '없음', data: null } }),
+  'GET /telemedicine/getIceServers': () =>
+    ok({ iceServers: [{ urls: ['stun:stun.example:3478'] }], ttlS: 3600 }),
+  'GET /homeCare/getPatient': () => ({
+    status: 404,
+    body: { code: 40004001, description: '없음', data: null },
+  }),
   'PUT /telemedicine/endCall': (r: FakeRequest) => {
     calls.push(r);
     return ok(visit({ status: 'COMPLETE' }));
@@ -110,10 +114,15 @@ describe('the video visit page (issue 17)', () => {
       expect(screen.queryByTestId('remote-muted')).toBeNull();
 
       // The patient mutes and the connection wobbles: both shown.
-      fakeCall.snapshot = snapshot({ state: 'reconnecting', remoteMedia: { audio: false, video: true }, quality: 'poor' });
+      fakeCall.snapshot = snapshot({
+        state: 'reconnecting',
+        remoteMedia: { audio: false, video: true },
+        quality: 'poor',
+      });
       await user.click(screen.getByRole('button', { name: '마이크 끄기' }));
       expect(fakeCall.setAudio).toHaveBeenCalledWith(false);
-      expect(screen.getByTestId('remote-muted')).toHaveTextContent('환자 마이크 꺼짐');
+      // The snapshot is read on the next render (the call timer ticks every second).
+      expect(await screen.findByTestId('remote-muted')).toHaveTextContent('환자 마이크 꺼짐');
       expect(screen.getByTestId('call-state')).toHaveTextContent('다시 연결하는 중');
       expect(screen.getByTestId('call-quality')).toHaveTextContent('연결 나쁨');
 
@@ -150,7 +159,9 @@ describe('the video visit page (issue 17)', () => {
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
       value: {
-        getUserMedia: vi.fn(() => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' }))),
+        getUserMedia: vi.fn(() =>
+          Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' })),
+        ),
       },
     });
     renderConsole(<TelemedicineVisitPage visitIdx={31} me={me} />, { routes: routes(() => inCall(), []) });
@@ -159,20 +170,24 @@ describe('the video visit page (issue 17)', () => {
     expect(fakeCall.options).toBeNull();
   });
 
-  it('shows a waiting patient with their device check and lets a clinician admit', { timeout: 60_000 }, async () => {
-    const admitted: FakeRequest[] = [];
-    renderConsole(<TelemedicineVisitPage visitIdx={31} me={me} />, {
-      routes: {
-        ...routes(() => visit({ status: 'WAITING', waitingSince: new Date().toISOString() }), []),
-        'PUT /telemedicine/admit': (r) => {
-          admitted.push(r);
-          return ok(inCall());
+  it(
+    'shows a waiting patient with their device check and lets a clinician admit',
+    { timeout: 60_000 },
+    async () => {
+      const admitted: FakeRequest[] = [];
+      renderConsole(<TelemedicineVisitPage visitIdx={31} me={me} />, {
+        routes: {
+          ...routes(() => visit({ status: 'WAITING', waitingSince: new Date().toISOString() }), []),
+          'PUT /telemedicine/admit': (r) => {
+            admitted.push(r);
+            return ok(inCall());
+          },
         },
-      },
-    });
-    expect(await screen.findByText('환자가 아직 기기 점검을 하지 않았습니다.')).toBeInTheDocument();
-    act(() => screen.getByRole('button', { name: '김하늘 님 입장시키기' }).click());
-    await waitFor(() => expect(admitted).toHaveLength(1));
-    expect(admitted[0]!.body).toEqual({ visitIdx: 31 });
-  });
+      });
+      expect(await screen.findByText('환자가 아직 기기 점검을 하지 않았습니다.')).toBeInTheDocument();
+      act(() => screen.getByRole('button', { name: '김하늘 님 입장시키기' }).click());
+      await waitFor(() => expect(admitted).toHaveLength(1));
+      expect(admitted[0]!.body).toEqual({ visitIdx: 31 });
+    },
+  );
 });
