@@ -22,7 +22,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as playwrightRequest, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  request as playwrightRequest,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { TELEMEDICINE_CONSENT_VERSION, type TelemedicineVisit } from '@smartcare/contract/telemedicine';
 import { Api } from '../e2e/support/api.ts';
@@ -32,7 +38,6 @@ import { buildApps, HEALTH_PATH, repoRoot, startServer } from '../e2e/support/se
 import { PATIENT_STORAGE_KEYS, STAFF_STORAGE_KEYS } from '../e2e/support/auth.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, phoneContext } from './lib/browser.ts';
 import { median, percentile, ratio, resultsDir, row, writeResult } from './lib/results.ts';
-import { chromium } from 'playwright-core';
 
 const RUNS = Number(process.env.BENCH_TELEMEDICINE_RUNS ?? 20);
 const FAKE_MEDIA = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
@@ -119,7 +124,7 @@ interface RunFigures {
 /** One visit: book now, the patient waits in the room, the clinician admits; admit → first frame. */
 async function productRun(
   api: Api,
-  browser: import('playwright-core').Browser,
+  browser: Browser,
   baseURL: string,
   staff: PooledStaff,
   n: number,

@@ -53,8 +53,12 @@ function Call({
   const now = useNow();
   const endCall = useEndCall();
   const [confirming, setConfirming] = useState(false);
-  const call = useVideoCall({ visitIdx: visit.visitIdx, role: 'staff', iceServers, localStream });
-  const snapshot = call.snapshot;
+  const { snapshot, setAudio, setVideo, hangup, remoteVideoRef, localVideoRef } = useVideoCall({
+    visitIdx: visit.visitIdx,
+    role: 'staff',
+    iceServers,
+    localStream,
+  });
   const state = snapshot?.state ?? 'connecting';
   const quality = snapshot?.quality ?? 'unknown';
   const audioOn = snapshot?.localMedia.audio ?? true;
@@ -65,7 +69,7 @@ function Call({
   const hangUp = () =>
     endCall.mutate(visit.visitIdx, {
       onSuccess: () => {
-        call.hangup();
+        hangup();
         setConfirming(false);
         void message.success(t('telemedicine.call.ended'));
       },
@@ -76,7 +80,7 @@ function Call({
     <div className="tm-call" data-state={state}>
       <div className="tm-stage">
         <video
-          ref={call.remoteVideoRef}
+          ref={remoteVideoRef}
           className="tm-remote"
           data-testid="remote-video"
           autoPlay
@@ -89,7 +93,7 @@ function Call({
           </p>
         )}
         <video
-          ref={call.localVideoRef}
+          ref={localVideoRef}
           className="tm-self"
           data-testid="self-video"
           autoPlay
@@ -133,7 +137,7 @@ function Call({
           size="large"
           type={audioOn ? 'default' : 'primary'}
           aria-pressed={!audioOn}
-          onClick={() => call.setAudio(!audioOn)}
+          onClick={() => setAudio(!audioOn)}
         >
           {t('telemedicine.call.mute')}
         </Button>
@@ -141,7 +145,7 @@ function Call({
           size="large"
           type={videoOn ? 'default' : 'primary'}
           aria-pressed={!videoOn}
-          onClick={() => call.setVideo(!videoOn)}
+          onClick={() => setVideo(!videoOn)}
         >
           {t('telemedicine.call.cameraOff')}
         </Button>
