@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useOutletContext, useParams } from 'react-router';
+import { ResultCode } from '@smartcare/contract/result-codes';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { ErrorState, LoadingState } from '../../components/ui/query-state';
 import { paths } from '../../config/paths';
+import { ApiError } from '../../lib/api-client';
 import { useHomeCarePatient } from '../../features/home-care/api/get-home-care-patient';
 import { ReadingChip } from '../../features/home-care/components/reading-chip';
 import { formatDateTime } from '../../features/home-care/reading-words';
@@ -19,6 +21,9 @@ function RecentReadings({ patientIdx }: { patientIdx: number }) {
   const { t, i18n } = useTranslation();
   const page = useHomeCarePatient(patientIdx);
   if (page.isPending) return <LoadingState />;
+  // A patient outside home care has no such record: said plainly, not as a failure.
+  if (page.isError && page.error instanceof ApiError && page.error.code === ResultCode.NOT_FOUND)
+    return <p className="tm-note">{t('telemedicine.noHomeCareRecord')}</p>;
   if (page.isError) return <ErrorState error={page.error} onRetry={() => void page.refetch()} />;
   return (
     <div className="tm-recent-readings">

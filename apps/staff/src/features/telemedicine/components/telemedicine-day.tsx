@@ -187,7 +187,12 @@ export function TelemedicineDay({
       <Space wrap className="tm-controls">
         <label className="tm-inline">
           <span>{t('telemedicine.date')}</span>
-          <Input type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+          <Input
+            type="date"
+            style={{ width: 'auto' }}
+            value={date}
+            onChange={(e) => e.target.value && setDate(e.target.value)}
+          />
         </label>
         <label className="tm-inline">
           <span id="tm-clinician-label">{t('telemedicine.clinician')}</span>

@@ -10,7 +10,7 @@ import { useAdmit } from '../api/change-visit';
 import { useVisit } from '../api/get-visit';
 import type { Visit } from '../api/types';
 import { CallView } from './call-view';
-import { seoulDateTime } from './seoul-time';
+import { seoulDateTime, seoulTime } from './seoul-time';
 import { StatusTag } from './status-tag';
 import { SummaryForm } from './summary-form';
 import { useTelemedicineLive } from './use-telemedicine-live';
@@ -105,7 +105,7 @@ function VisitHead({ visit, back }: { visit: Visit; back: ReactNode }) {
 }
 
 function VisitDetails({ visit }: { visit: Visit }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Descriptions
       className="tm-details"
@@ -115,14 +115,37 @@ function VisitDetails({ visit }: { visit: Visit }) {
       items={[
         {
           key: 'reason',
-          label: t('telemedicine.fields.reason'),
+          label: t('telemedicine.columns.reason'),
           children: <span className="tm-pre">{visit.reason}</span>,
         },
         {
           key: 'preparation',
-          label: t('telemedicine.fields.preparation'),
+          label: t('telemedicine.preparation'),
           children: <span className="tm-pre">{visit.preparation || t('telemedicine.none')}</span>,
         },
+        ...(visit.callStartedAt
+          ? [
+              {
+                key: 'call',
+                label: t('telemedicine.callTime'),
+                children: `${seoulDateTime(visit.callStartedAt, i18n.language)} – ${
+                  visit.callEndedAt ? seoulTime(visit.callEndedAt, i18n.language) : ''
+                }`,
+              },
+            ]
+          : []),
+        ...(visit.summary
+          ? [
+              {
+                key: 'summary',
+                label: t('telemedicine.summaryWrittenLabel'),
+                children: t('telemedicine.summaryWritten', {
+                  name: visit.summary.writtenBy,
+                  time: seoulDateTime(visit.summary.writtenAt, i18n.language),
+                }),
+              },
+            ]
+          : []),
         {
           key: 'device',
           label: t('telemedicine.device.label'),
