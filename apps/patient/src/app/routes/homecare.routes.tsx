@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths';
 import { sharedAreaRoutes } from './common.routes';
-import { lazyScreen, preparing, toAreaHome } from './lazy-screen';
+import { lazyScreen, toAreaHome } from './lazy-screen';
 
 const p = paths.homecare;
 
@@ -35,9 +35,6 @@ export const homecareRoutes: RouteObject[] = [
       () => ({}),
     ),
   },
-  ...[p.telemedicineConfig, p.telemedicineList, p.telemedicineVideoCall, p.telemedicineDetail].map(
-    (route): RouteObject => ({ path: route.path, ...preparing('homecare') }),
-  ),
   // issue 13: the vital signs' dashboard, then the register screens (one component, the kind as input).
   {
     path: p.myStatusDashboard.path,
@@ -173,6 +170,50 @@ export const homecareRoutes: RouteObject[] = [
     path: p.qnaDetail.path,
     ...lazyScreen(
       () => import('../../features/qna/qna.route').then((m) => m.QnaDetailRoute),
+      (params) => ({ idx: params.idx ?? '' }),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  // issue 17 — telemedicine: the visits, the device check, the waiting room and call, one visit
+  // (its detail shows the latest readings of the vital signs' dashboard: composed here)
+  {
+    path: p.telemedicineList.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/telemedicine/telemedicine-list-screen').then((m) => m.TelemedicineListScreen),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.telemedicineConfig.path,
+    ...lazyScreen(
+      () => import('../../features/telemedicine/telemedicine.route').then((m) => m.TelemedicineConfigRoute),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.telemedicineVideoCall.path,
+    ...lazyScreen(
+      () =>
+        import('../../features/telemedicine/telemedicine.route').then((m) => m.TelemedicineVideoCallRoute),
+      () => ({}),
+      { requiresLogin: 'homecare' },
+    ),
+  },
+  {
+    path: p.telemedicineDetail.path,
+    ...lazyScreen(
+      async () => {
+        const [{ TelemedicineDetailRoute }, { LatestReadings }] = await Promise.all([
+          import('../../features/telemedicine/telemedicine.route'),
+          import('../../features/vital-signs/latest-readings'),
+        ]);
+        return function TelemedicineDetail({ idx }: { idx: string }) {
+          return <TelemedicineDetailRoute idx={idx} readings={<LatestReadings />} />;
+        };
+      },
       (params) => ({ idx: params.idx ?? '' }),
       { requiresLogin: 'homecare' },
     ),
