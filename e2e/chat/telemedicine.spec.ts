@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, navigate, test } from '../support/fixtures.ts';
+import { apiPaths } from '@smartcare/contract/api-paths';
+import type { MyTelemedicineVisits } from '@smartcare/contract/telemedicine';
+import { expect, test } from '../support/fixtures.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
 /**
@@ -85,8 +87,14 @@ test.describe('telemedicine', () => {
       await expect(row).toContainText('예약됨');
 
       // --- patient: device check, consent, waiting room -------------------------------------
+      const mine = await api.data<MyTelemedicineVisits>('GET', apiPaths.telemedicine.getMyVisits, {
+        token: patient.tokens.accessToken,
+      });
+      expect(mine.upcoming).toHaveLength(1);
+      const visitIdx = mine.upcoming[0]!.visitIdx;
       await loginAsPatient(patientPage, patient.loginId, { password: patient.password, area: 'homecare' });
-      await patientJoins(patientPage);
+      await patientJoins(patientPage, visitIdx, checkA11y);
+      await patientPage.screenshot({ path: testInfo.outputPath('patient-waiting.png'), scale: 'css' });
 
       // --- staff: the patient waits, live; admit ---------------------------------------------
       const waiting = staffPage.getByRole('region', { name: /대기 중인 환자 1명/ });
@@ -117,11 +125,16 @@ test.describe('telemedicine', () => {
 
       // A short network drop on the phone: the broker link drops, the call restarts ICE, recovers.
       allowFailures(/\/api\//, /\/mqtt/);
+      await watchReconnecting(patientPage);
+      const before = await framesDecoded(patientRemote);
       await phone.setOffline(true);
+      // ~3 s without network (the timer is the point: a short drop).
       await patientPage.waitForTimeout(3_000);
       await phone.setOffline(false);
-      await expect(patientCallState(patientPage)).toBeVisible({ timeout: 30_000 });
-      const before = await framesDecoded(patientRemote);
+      await expect.poll(() => sawReconnecting(patientPage), { timeout: 30_000 }).toBe(true);
+      await expect(patientPage.getByText('연결이 불안정합니다 · 다시 연결 중')).toHaveCount(0, {
+        timeout: 30_000,
+      });
       await expectFramesGrowing(patientRemote, before);
       await expectFramesGrowing(staffRemote, await framesDecoded(staffRemote));
       await staffPage.screenshot({ path: testInfo.outputPath('staff-telemedicine-call.png') });
@@ -141,7 +154,12 @@ test.describe('telemedicine', () => {
       await checkA11y(staffPage);
 
       // --- the patient reads it ---------------------------------------------------------------
-      await patientReadsSummary(patientPage, '혈압 조절 양호. 현재 용량 유지.', '2주 뒤 비대면 진료');
+      await patientReadsSummary(
+        patientPage,
+        visitIdx,
+        '혈압 조절 양호. 현재 용량 유지.',
+        '2주 뒤 비대면 진료',
+      );
     } finally {
       await phone.close();
     }
@@ -150,20 +168,59 @@ test.describe('telemedicine', () => {
 
 // --- the patient's side (tele-patient's screens) -----------------------------------------------
 
-async function patientJoins(page: Page): Promise<void> {
-  await navigate(page, '/homecare/telemedicine/config');
-  throw new Error('patient flow: to be written against the patient screens');
+/** The visit's detail: consent, then "입장하기" → the device check → the waiting room, first in line. */
+async function patientJoins(page: Page, visitIdx: number, checkA11y: (page: Page) => Promise<void>) {
+  await page.goto(`/#/homecare/telemedicine/${visitIdx}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('비대면 진료 정보');
+  await expect(page.getByText('입장하려면 아래의 비대면 진료 동의를 먼저 해 주세요.')).toBeVisible();
+  await page.getByRole('button', { name: '위 내용을 읽었으며 동의합니다' }).click();
+  await expect(page.getByText('동의가 저장되었습니다.')).toBeVisible();
+  await page.getByRole('link', { name: '입장하기' }).click();
+
+  // The device check: the fake camera and microphone work, the tone is heard, the network measured.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('진료 전 기기 점검');
+  await expect(page.getByText('카메라: 잘 작동합니다')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('마이크: 잘 작동합니다')).toBeVisible();
+  await page.getByRole('button', { name: '소리 들어보기' }).click();
+  await page.getByRole('button', { name: '네, 들렸어요' }).click();
+  await expect(page.getByText('소리: 잘 들립니다')).toBeVisible();
+  await expect(page.getByText('인터넷 연결을 확인하는 중입니다')).toHaveCount(0, { timeout: 30_000 });
+  await checkA11y(page);
+  await page.getByRole('button', { name: '점검 완료하고 대기실로 입장하기' }).click();
+
+  // The waiting room: first in line.
+  await expect(page.getByText('대기 순서: 1번째')).toBeVisible({ timeout: 20_000 });
 }
 
 async function patientMutes(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /마이크/ }).click();
+  const mute = page.getByRole('button', { name: '음소거' });
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
 }
 
-function patientCallState(page: Page): Locator {
-  return page.getByTestId('remote-video');
+/** Records whether the call ever showed its reconnecting state (it may last only a moment). */
+async function watchReconnecting(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __sawReconnecting?: boolean };
+    w.__sawReconnecting = false;
+    const look = () => {
+      if (document.body.innerText.includes('다시 연결 중')) w.__sawReconnecting = true;
+    };
+    new MutationObserver(look).observe(document.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  });
 }
 
-async function patientReadsSummary(page: Page, summary: string, followUp: string): Promise<void> {
+const sawReconnecting = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sawReconnecting?: boolean }).__sawReconnecting ?? false);
+
+async function patientReadsSummary(page: Page, visitIdx: number, summary: string, followUp: string) {
+  // The call's end takes the patient to the visit's detail; the summary arrives there.
+  await expect(page).toHaveURL(new RegExp(`#/homecare/telemedicine/${visitIdx}$`), { timeout: 20_000 });
+  await page.reload();
   await expect(page.getByText(summary)).toBeVisible();
   await expect(page.getByText(followUp)).toBeVisible();
 }
