@@ -66,7 +66,6 @@ test.describe('telemedicine', () => {
     });
     const phone = await openPhone(browser, baseURL!);
     await phone.addInitScript(trackBrokerLinks);
-    phone.on('console', (m) => m.text().startsWith('[dbg]') && console.log(Date.now() % 100000, m.text()));
     const patientPage = await phone.newPage();
     try {
       // --- staff: book a visit starting now -------------------------------------------------
@@ -142,12 +141,10 @@ test.describe('telemedicine', () => {
       await watchReconnecting(patientPage);
       const offersBefore = await offersReceived(patientPage);
       const before = await framesDecoded(patientRemote);
-      console.log(Date.now() % 100000, 'offline + drop');
       await phone.setOffline(true);
       await dropBrokerLink(patientPage);
       await patientPage.waitForTimeout(3_000);
       await phone.setOffline(false);
-      console.log(Date.now() % 100000, 'online');
       await expect.poll(() => openBrokerLinks(patientPage), { timeout: 30_000 }).toBe(1);
       await expect.poll(() => offersReceived(patientPage), { timeout: 30_000 }).toBeGreaterThan(offersBefore);
       await expect(patientPage.getByText('연결이 불안정합니다 · 다시 연결 중')).toHaveCount(0, {
@@ -374,24 +371,11 @@ function trackBrokerLinks(): void {
       super(url, protocols);
       if (!String(url).includes('/mqtt')) return;
       w.__e2eLinks.push(this);
-      const opened = Date.now();
-      console.log(`[dbg] link new online=${navigator.onLine}`);
-      this.addEventListener('open', () => console.log(`[dbg] link open after ${Date.now() - opened} ms online=${navigator.onLine}`));
-      this.addEventListener('close', (e) => console.log(`[dbg] link close ${e.code}`));
-      const send = this.send.bind(this);
-      this.send = (data) => {
-        const text = data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? new TextDecoder().decode(data as ArrayBuffer) : String(data);
-        const m = /"type":"(\w+)"/.exec(text);
-        if (m) console.log(`[dbg] sent ${m[1]} online=${navigator.onLine}`);
-        send(data);
-      };
       this.addEventListener('message', (event: MessageEvent) => {
         const data: unknown = event.data;
         const text =
           data instanceof ArrayBuffer ? new TextDecoder().decode(data) : typeof data === 'string' ? data : '';
         if (text.includes('"type":"offer"')) w.__e2eOffers += 1;
-        const m = /"type":"(\w+)"/.exec(text);
-        if (m) console.log(`[dbg] got ${m[1]}`);
       });
     }
   }
