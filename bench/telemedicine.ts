@@ -47,67 +47,68 @@ const seoulNow = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(
 
 /**
  * In every page of a context: `window.__benchAdmitAt` when an admit call's answer arrives, and
- * `window.__benchFirstFrameAt` at the first frame any remote `<video>` (one not muted for self
- * view: `data-testid="remote-video"`) presents.
+ * `window.__benchFirstFrameAt` at the first frame the remote `<video>`
+ * (`data-testid="remote-video"`, both apps) presents. A string: tsx's compiled functions may name
+ * helpers the page does not have.
  */
-function instrument(): void {
-  const w = window as unknown as { __benchAdmitAt?: number; __benchFirstFrameAt?: number };
+const INSTRUMENT = `(() => {
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await realFetch(input, init);
-    if (String(input instanceof Request ? input.url : input).includes('/telemedicine/admit'))
-      w.__benchAdmitAt = Date.now();
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes('/telemedicine/admit')) window.__benchAdmitAt = Date.now();
     return response;
   };
-  const watched = new WeakSet<HTMLVideoElement>();
+  const watched = new WeakSet();
   const watch = () => {
-    for (const video of document.querySelectorAll<HTMLVideoElement>('video[data-testid="remote-video"]')) {
+    for (const video of document.querySelectorAll('video[data-testid="remote-video"]')) {
       if (watched.has(video)) continue;
       watched.add(video);
-      const onFrame = () => {
-        w.__benchFirstFrameAt ??= Date.now();
-      };
-      video.requestVideoFrameCallback(onFrame);
+      video.requestVideoFrameCallback(() => {
+        if (window.__benchFirstFrameAt === undefined) window.__benchFirstFrameAt = Date.now();
+      });
     }
   };
   new MutationObserver(watch).observe(document, { childList: true, subtree: true });
-}
+})();`;
 
 /** The floor: two peer connections in one page, offer to first remote frame, ms. */
-async function referenceRun(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
-    const video = document.createElement('video');
-    video.muted = true;
-    video.autoplay = true;
-    video.playsInline = true;
-    document.body.append(video);
-    const a = new RTCPeerConnection();
-    const b = new RTCPeerConnection();
-    a.onicecandidate = (e) => void (e.candidate && b.addIceCandidate(e.candidate));
-    b.onicecandidate = (e) => void (e.candidate && a.addIceCandidate(e.candidate));
-    const started = performance.now();
-    const firstFrame = new Promise<number>((resolve) => {
-      b.ontrack = (e) => {
-        if (video.srcObject) return;
-        video.srcObject = e.streams[0]!;
-        video.requestVideoFrameCallback(() => resolve(performance.now()));
-      };
-    });
-    for (const track of stream.getTracks()) a.addTrack(track, stream);
-    const offer = await a.createOffer();
-    await a.setLocalDescription(offer);
-    await b.setRemoteDescription(offer);
-    const answer = await b.createAnswer();
-    await b.setLocalDescription(answer);
-    await a.setRemoteDescription(answer);
-    const at = await firstFrame;
-    a.close();
-    b.close();
-    stream.getTracks().forEach((t) => t.stop());
-    video.remove();
-    return at - started;
+const REFERENCE_RUN = `(async () => {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+  const video = document.createElement('video');
+  video.muted = true;
+  video.autoplay = true;
+  video.playsInline = true;
+  document.body.append(video);
+  const a = new RTCPeerConnection();
+  const b = new RTCPeerConnection();
+  a.onicecandidate = (e) => { if (e.candidate) void b.addIceCandidate(e.candidate); };
+  b.onicecandidate = (e) => { if (e.candidate) void a.addIceCandidate(e.candidate); };
+  const started = performance.now();
+  const firstFrame = new Promise((resolve) => {
+    b.ontrack = (e) => {
+      if (video.srcObject) return;
+      video.srcObject = e.streams[0];
+      video.requestVideoFrameCallback(() => resolve(performance.now()));
+    };
   });
+  for (const track of stream.getTracks()) a.addTrack(track, stream);
+  const offer = await a.createOffer();
+  await a.setLocalDescription(offer);
+  await b.setRemoteDescription(offer);
+  const answer = await b.createAnswer();
+  await b.setLocalDescription(answer);
+  await a.setRemoteDescription(answer);
+  const at = await firstFrame;
+  a.close();
+  b.close();
+  for (const track of stream.getTracks()) track.stop();
+  video.remove();
+  return at - started;
+})()`;
+
+async function referenceRun(page: Page): Promise<number> {
+  return (await page.evaluate(REFERENCE_RUN)) as number;
 }
 
 async function seedSession(context: BrowserContext, entries: Record<string, string>) {
@@ -153,6 +154,17 @@ async function productRun(
     token: patient.tokens.accessToken,
     body: { version: TELEMEDICINE_CONSENT_VERSION },
   });
+  await api.data('PUT', apiPaths.telemedicine.reportDeviceCheck, {
+    token: patient.tokens.accessToken,
+    body: {
+      visitIdx: visit.visitIdx,
+      camera: 'OK',
+      microphone: 'OK',
+      speakerConfirmed: true,
+      rttMs: 1,
+      downKbps: 100_000,
+    },
+  });
 
   const patientContext = await browser.newContext({ baseURL, ...phoneContext });
   const staffContext = await browser.newContext({
@@ -174,8 +186,8 @@ async function productRun(
       [STAFF_STORAGE_KEYS.loginId]: staff.loginId,
       [STAFF_STORAGE_KEYS.myData]: JSON.stringify(staffProfile),
     });
-    await patientContext.addInitScript(instrument);
-    await staffContext.addInitScript(instrument);
+    await patientContext.addInitScript({ content: INSTRUMENT });
+    await staffContext.addInitScript({ content: INSTRUMENT });
     const patientPage = await patientContext.newPage();
     const staffPage = await staffContext.newPage();
 
@@ -184,7 +196,9 @@ async function productRun(
 
     // The clinician: the day shows the patient waiting; admit.
     await staffPage.goto('/staff/#/telemedicine');
-    const admit = staffPage.getByRole('button', { name: `${patient.name} 님 입장시키기` });
+    const admit = staffPage
+      .getByTestId('tm-waiting-card')
+      .getByRole('button', { name: `${patient.name} 님 입장시키기` });
     await admit.waitFor({ timeout: 30_000 });
     await admit.click();
     await patientPage.waitForFunction(
@@ -213,8 +227,9 @@ async function productRun(
 
 /** The patient's way into the waiting room of `visitIdx` (the patient app's screens). */
 async function enterWaitingRoom(page: Page, visitIdx: number): Promise<void> {
+  // Consent given and devices checked beforehand: the room enters by itself.
   await page.goto(`/#/homecare/telemedicine/videocall?visitIdx=${visitIdx}`);
-  throw new Error('PATIENT FLOW: fill in once the patient screens land');
+  await page.getByText('대기 순서: 1번째').waitFor({ timeout: 30_000 });
 }
 
 function provisionStaff(dataDir: string, poolFile: string): void {

@@ -304,13 +304,13 @@ test.describe('telemedicine', () => {
         await staffPage.getByRole('button', { name: '진료 종료' }).click();
         await staffPage.getByRole('dialog').getByRole('button', { name: '진료 마치기' }).click();
         await staffPage
-          .getByLabel('진료 요약')
+          .getByLabel('진료 요약', { exact: true })
           .fill('퇴원 후 혈압 130/80 전후로 안정적입니다. 현재 용량을 유지합니다.');
         await staffPage
           .getByLabel('후속 조치', { exact: true })
           .fill('2주 뒤 비대면 진료로 혈압 기록을 함께 봅니다.');
         await staffPage.getByRole('button', { name: '요약 저장' }).click();
-        await expect(staffPage.getByText('진료 요약을 저장했습니다.')).toBeVisible();
+        await expect(staffPage.getByRole('heading', { name: '진료 요약 수정' })).toBeVisible();
         for (const width of [1280, 360]) {
           await staffPage.setViewportSize({ width, height: width === 360 ? 780 : 900 });
           await staffPage.screenshot({

@@ -57,7 +57,14 @@ export function TelemedicineVisitPage({
         <VisitHead visit={v} back={back} />
         <div className="tm-call-layout">
           <CallView visit={v} />
-          {readings && <aside className="tm-call-side">{readings(v.patientIdx)}</aside>}
+          {readings && (
+            <aside className="tm-call-side" aria-labelledby="tm-call-readings-title">
+              <Typography.Title level={3} id="tm-call-readings-title" className="tm-subtitle">
+                {t('telemedicine.recentReadings')}
+              </Typography.Title>
+              {readings(v.patientIdx)}
+            </aside>
+          )}
         </div>
       </section>
     );
