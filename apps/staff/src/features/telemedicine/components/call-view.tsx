@@ -66,15 +66,19 @@ function Call({
   const remote = snapshot?.remoteMedia;
 
   const elapsed = visit.callStartedAt ? now - Date.parse(visit.callStartedAt) : 0;
-  const hangUp = () =>
+  const hangUp = () => {
+    // `bye` first, while the visit is still IN_CALL: once it is COMPLETE the broker refuses
+    // the visit's signalling (and a refused publish ends the connection). Pressed again after
+    // a failed `endCall`, the call is already over and only the visit is ended.
+    hangup();
     endCall.mutate(visit.visitIdx, {
       onSuccess: () => {
-        hangup();
         setConfirming(false);
         void message.success(t('telemedicine.call.ended'));
       },
       onError: (e) => void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`),
     });
+  };
 
   return (
     <div className="tm-call" data-state={state}>
