@@ -190,3 +190,45 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ KAKAO_APP_ID: 'abc' })).toThrow(/KAKAO_APP_ID: must be the numeric app id/);
   });
 });
+
+// issue 17 — telemedicine
+describe('telemedicine ICE settings', () => {
+  it('has none by default, reads lists of STUN and TURN URLs, and wants TURN and its secret together', () => {
+    expect(loadConfig({}).telemedicine).toEqual({
+      stunUrls: [],
+      turnUrls: [],
+      turnSecret: undefined,
+      turnTtlS: 3600,
+    });
+    expect(loadConfig({}).publishLimits.telemedicineSignal).toEqual({
+      perConnection: { burst: 60, perMinute: 360 },
+      perPerson: { burst: 120, perMinute: 720 },
+    });
+    const set = loadConfig({
+      TELEMEDICINE_STUN_URLS: 'stun:turn.example.com:3478',
+      TELEMEDICINE_TURN_URLS:
+        ' turn:turn.example.com:3478?transport=udp , turns:turn.example.com:5349?transport=tcp',
+      TELEMEDICINE_TURN_SECRET: '0123456789abcdef0123',
+      TELEMEDICINE_TURN_TTL_S: '600',
+    });
+    expect(set.telemedicine).toEqual({
+      stunUrls: ['stun:turn.example.com:3478'],
+      turnUrls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349?transport=tcp'],
+      turnSecret: '0123456789abcdef0123',
+      turnTtlS: 600,
+    });
+    expect(() => loadConfig({ TELEMEDICINE_TURN_URLS: 'turn:turn.example.com' })).toThrow(
+      /TELEMEDICINE_TURN_SECRET: TELEMEDICINE_TURN_URLS and TELEMEDICINE_TURN_SECRET are set together/,
+    );
+    expect(() => loadConfig({ TELEMEDICINE_TURN_SECRET: '0123456789abcdef0123' })).toThrow(
+      /TELEMEDICINE_TURN_URLS: TELEMEDICINE_TURN_URLS and TELEMEDICINE_TURN_SECRET/,
+    );
+    expect(() => loadConfig({ TELEMEDICINE_STUN_URLS: 'https://turn.example.com' })).toThrow(
+      /TELEMEDICINE_STUN_URLS/,
+    );
+    expect(() => loadConfig({ TELEMEDICINE_TURN_URLS: 'turn:x', TELEMEDICINE_TURN_SECRET: 'short' })).toThrow(
+      /TELEMEDICINE_TURN_SECRET: must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ TELEMEDICINE_TURN_TTL_S: '10' })).toThrow(/TELEMEDICINE_TURN_TTL_S/);
+  });
+});

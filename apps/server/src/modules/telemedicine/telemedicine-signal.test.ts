@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { TELEMEDICINE_CONSENT_VERSION, type TelemedicineVisit } from '@smartcare/contract/telemedicine';
-import { topics } from '@smartcare/contract/topics';
+import { ResultCode } from '@smartcare/contract/result-codes';
+import { PUBLISH_REFUSED_TOPIC, topics, type PublishRefusal } from '@smartcare/contract/topics';
 import { connectTestClient, type TestMqttClient } from '../../plugins/broker/broker-test-client.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
@@ -54,13 +55,39 @@ const put = (path: string, who: Person, body: Record<string, unknown>) =>
   api(t.baseUrl).put<TelemedicineVisit>(path, { token: who.token, body });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A per-connection burst of 20 signalling messages that hardly refills, to see the limit bite.
+  const unlimited = { burst: 1_000_000, perMinute: 1_000_000 };
+  t = await buildTestApp({
+    config: {
+      publishLimits: {
+        chatMessage: { perConnection: unlimited, perPerson: unlimited },
+        nurseCall: { perConnection: unlimited, perPerson: unlimited },
+        telemedicineSignal: { perConnection: { burst: 20, perMinute: 1 }, perPerson: unlimited },
+      },
+    },
+  });
   hospitalIdx = (await createHospital(t.app.db)).idx;
 });
 afterAll(async () => {
   await Promise.all(open.map((client) => client.close().catch(() => undefined)));
   await t?.close();
 });
+
+async function bookedVisit(kim: Person, doctor: Person, admin: Person): Promise<number> {
+  return (
+    await api(t.baseUrl).post<TelemedicineVisit>(apiPaths.telemedicine.book, {
+      token: admin.token,
+      body: {
+        patientIdx: kim.idx,
+        staffIdx: doctor.idx,
+        department: '내과',
+        scheduledAt: new Date(Date.now() + 60_000).toISOString(),
+        durationMin: 20,
+        reason: '상담',
+      },
+    })
+  ).data!.visitIdx;
+}
 
 describe('signalling over the broker', () => {
   it('relays between the two parties of a waiting or running visit only, and stops when it ends', async () => {
@@ -150,5 +177,30 @@ describe('signalling over the broker', () => {
     expect(await doctorClosed).toBe(true);
     const late = await connect(kim);
     expect(await late.subscribe(toPatient)).toBe(false);
+  });
+
+  it('limits signalling per connection: over the burst, messages are dropped and the sender told', async () => {
+    const kim = await patient('박환자');
+    const doctor = await staff('DOCTOR');
+    const visitIdx = await bookedVisit(kim, doctor, await staff('ADMIN'));
+    await put(apiPaths.telemedicine.agreeConsent, kim, { version: TELEMEDICINE_CONSENT_VERSION });
+    await put(apiPaths.telemedicine.enterWaitingRoom, kim, { visitIdx });
+    const patientClient = await connect(kim);
+    const doctorClient = await connect(doctor);
+    const toStaff = topics.telemedicineSignal(visitIdx, 'patient');
+    expect(await doctorClient.subscribe(toStaff)).toBe(true);
+    for (let i = 0; i < 25; i++) {
+      await patientClient.publish(toStaff, { type: 'media', audio: i % 2 === 0, video: true });
+    }
+    const refusal = await patientClient.next<PublishRefusal>(PUBLISH_REFUSED_TOPIC);
+    expect(refusal).toMatchObject({ topic: toStaff, code: ResultCode.RATE_LIMITED });
+    // the last one allowed arrives; the connection stays open
+    await doctorClient.next(
+      toStaff,
+      () => doctorClient.received.filter((m) => m.topic === toStaff).length >= 20,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(doctorClient.received.filter((m) => m.topic === toStaff)).toHaveLength(20);
+    expect(patientClient.client.connected).toBe(true);
   });
 });

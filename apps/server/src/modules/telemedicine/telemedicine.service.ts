@@ -413,7 +413,10 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
   return {
     // ---- the patient ----
 
-    /** Upcoming (open, soonest first) and past (latest first). */
+    /**
+     * Upcoming (open, soonest first) and past (latest first). A BOOKED visit whose window has
+     * closed without the patient entering is past too (until staff mark the no-show).
+     */
     async myVisits(patientIdx: number): Promise<MyTelemedicineVisits> {
       await patientOf(patientIdx);
       const at = now();
@@ -423,7 +426,8 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
       const past: TelemedicineVisit[] = [];
       for (const visit of visits) {
         const view = await viewOf(deps.db, visit, at, { queue });
-        (TELEMEDICINE_OPEN_STATUSES.includes(visit.status) ? upcoming : past).push(view);
+        const missed = visit.status === 'BOOKED' && new Date(view.enterClosesAt) <= at;
+        (TELEMEDICINE_OPEN_STATUSES.includes(visit.status) && !missed ? upcoming : past).push(view);
       }
       past.reverse();
       return { upcoming, past };

@@ -333,6 +333,10 @@ describe('the waiting-room window', () => {
     const over = (await book(patient, clinician, { scheduledAt: inMinutes(-14), durationMin: 15 })).data!;
     await t.app.db.query(`UPDATE telemedicine_visits SET duration_min = 5 WHERE idx = $1`, [over.visitIdx]);
     expect((await enter(patient, over.visitIdx)).code).toBe(ResultCode.TELEMEDICINE_WINDOW_CLOSED);
+    // … and is listed with the past visits, the others still ahead soonest first
+    const list = (await get<MyTelemedicineVisits>(apiPaths.telemedicine.getMyVisits, patient)).data!;
+    expect(list.past.map((v) => v.visitIdx)).toEqual([over.visitIdx]);
+    expect(list.upcoming.map((v) => v.visitIdx)).toEqual([justOpen.visitIdx, later.visitIdx]);
   });
 
   it('refuses booking a visit that is already over, or moving one into the past', async () => {
@@ -631,6 +635,9 @@ describe('who may see what', () => {
     const refused = await get(apiPaths.telemedicine.getMyVisit, stranger, { visitIdx: visit.visitIdx });
     expect(refused.status).toBe(404);
     for (const [path, body] of [
+      [apiPaths.telemedicine.leaveWaitingRoom, { visitIdx: visit.visitIdx }],
+      [apiPaths.telemedicine.requestChange, { visitIdx: visit.visitIdx, preferredDates: [inMinutes(900)] }],
+      [apiPaths.telemedicine.withdrawRequest, { visitIdx: visit.visitIdx }],
       [apiPaths.telemedicine.enterWaitingRoom, { visitIdx: visit.visitIdx }],
       [apiPaths.telemedicine.requestCancel, { visitIdx: visit.visitIdx }],
       [
@@ -651,6 +658,11 @@ describe('who may see what', () => {
       (await get(apiPaths.telemedicine.getVisit, otherHospitalDoctor, { visitIdx: visit.visitIdx })).status,
     ).toBe(404);
     for (const [path, body] of [
+      [apiPaths.telemedicine.admit, { visitIdx: visit.visitIdx }],
+      [apiPaths.telemedicine.endCall, { visitIdx: visit.visitIdx }],
+      [apiPaths.telemedicine.markNoShow, { visitIdx: visit.visitIdx }],
+      [apiPaths.telemedicine.writeSummary, { visitIdx: visit.visitIdx, summary: '남의 병원' }],
+      [apiPaths.telemedicine.acceptRequest, { visitIdx: visit.visitIdx }],
       [apiPaths.telemedicine.cancel, { visitIdx: visit.visitIdx, reason: '사유' }],
       [apiPaths.telemedicine.move, { visitIdx: visit.visitIdx, scheduledAt: inMinutes(900) }],
       [apiPaths.telemedicine.declineRequest, { visitIdx: visit.visitIdx, reason: '사유' }],
@@ -661,7 +673,7 @@ describe('who may see what', () => {
       `SELECT count(*)::int AS n FROM audit_log WHERE action = 'access.refused' AND patient_idx = $1`,
       [patient.idx],
     );
-    expect(refusals.rows[0]!.n).toBeGreaterThanOrEqual(6);
+    expect(refusals.rows[0]!.n).toBeGreaterThanOrEqual(14);
     expect((await mine(patient, visit.visitIdx)).status).toBe('BOOKED');
     // the staff's read of the visit is audited with the patient
     await get(apiPaths.telemedicine.getVisit, admin, { visitIdx: visit.visitIdx });
