@@ -133,7 +133,8 @@ test.describe('patient account and common screens', () => {
       ['/settings', /소개/],
       ['/detail', /기본 정보/],
       ['/forgot-password', /인증번호 받기/],
-      ['/homecare/telemedicine/list', /준비 중인 서비스입니다/],
+      // issue 17: no route shows 준비 중 any more; the telemedicine list is a real screen
+      ['/homecare/telemedicine/list', /예약된 비대면 진료가 없습니다/],
     ] as const;
     for (const [path, text] of screens) {
       await page.goto(`/#${path}`);

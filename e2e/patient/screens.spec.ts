@@ -70,7 +70,13 @@ const PRIVATE_SCREENS: Screen[] = [
   { path: '/homecare/bodyinfo/extrainfo', ready: /혈액형/, shot: 'body-info' },
   { path: '/settings', ready: /소개/, shot: 'account-settings', fill: fillEvery, clearable: true },
   { path: '/detail', ready: /기본 정보/, shot: 'profile-detail' },
-  { path: '/homecare/telemedicine/list', ready: /준비 중인 서비스입니다/, shot: 'in-preparation' },
+  // issue 17: the telemedicine list was the example of an "in preparation" route; no route shows
+  // 준비 중 any more, so the real list (a new patient's empty state) takes its place.
+  {
+    path: '/homecare/telemedicine/list',
+    ready: /예약된 비대면 진료가 없습니다/,
+    shot: 'telemedicine-list-empty',
+  },
 ];
 
 async function open(page: Page, screen: Screen, { fill = true } = {}): Promise<void> {

@@ -88,6 +88,8 @@ const titleSize = (page: Page) =>
 let ownItems = { notice: 1, guide: 1, documentRequest: 1, question: 1, scheduleItem: 1 };
 // issue 15 — medication reminders: the detail route shows a medicine of the patient's own.
 let ownMedication = 1;
+// issue 17 — telemedicine: the visit detail route shows a visit booked for this patient.
+let ownTelemedicineVisit = 1;
 
 async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> {
   const problems: string[] = [];
@@ -106,7 +108,10 @@ async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> 
               ? `/homecare/qna/${ownItems.question}`
               : route === '/hospital/schedulemanage/1'
                 ? `/hospital/schedulemanage/${ownItems.scheduleItem}`
-                : route,
+                : // issue 17 — telemedicine: a visit booked for this patient
+                  route === '/homecare/telemedicine/1'
+                  ? `/homecare/telemedicine/${ownTelemedicineVisit}`
+                  : route,
   );
   for (const route of routes) {
     await page.goto(`/#${route}`);
@@ -126,7 +131,7 @@ test.describe('200 % text on a 360 px phone', () => {
   // About 80 routes per way of enlarging the text.
   test.setTimeout(300_000);
 
-  test.beforeEach(async ({ page, api, createPatient, loginAsPatient }) => {
+  test.beforeEach(async ({ page, api, createPatient, loginAsPatient, createStaff }) => {
     const patient = await createPatient();
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     const token = patient.tokens.accessToken;
@@ -189,6 +194,26 @@ test.describe('200 % text on a 360 px phone', () => {
       question: question.idx,
       scheduleItem: scheduleItem.idx,
     };
+    // issue 17 — telemedicine: a clinician of the patient's hospital books a visit for tomorrow
+    const clinician = await createStaff({
+      role: 'NURSE',
+      hospitalIdx: patient.profile.choseHospitalIdx ?? undefined,
+    });
+    const staffToken = (await api.loginStaff(clinician.loginId, clinician.password)).accessToken;
+    ownTelemedicineVisit = (
+      await api.data<{ visitIdx: number }>('POST', apiPaths.telemedicine.book, {
+        token: staffToken,
+        body: {
+          patientIdx: patient.idx,
+          staffIdx: clinician.idx,
+          department: '내과',
+          scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+          durationMin: 20,
+          reason: '혈압약 복용 후 어지러움 상담',
+          preparation: '최근 일주일 혈압 기록',
+        },
+      })
+    ).visitIdx;
   });
 
   async function titleSizeAt100(page: Page): Promise<number> {

@@ -321,10 +321,10 @@ export class FakeSignalBus {
   }
 }
 
-export class FakeBusRealtime implements Pick<Realtime, 'publish' | 'subscribe' | 'onReconnect'> {
+export class FakeBusRealtime implements Pick<Realtime, 'publish' | 'subscribe' | 'onConnected'> {
   online = true;
   private readonly handlers = new Map<string, Set<RealtimeHandler>>();
-  private readonly reconnectListeners = new Set<() => void>();
+  private readonly connectedListeners = new Set<(renewed: boolean) => void>();
 
   constructor(
     readonly name: string,
@@ -342,9 +342,9 @@ export class FakeBusRealtime implements Pick<Realtime, 'publish' | 'subscribe' |
     this.bus.deliver(this, topic, payload);
     return Promise.resolve();
   }
-  onReconnect(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => void this.reconnectListeners.delete(listener);
+  onConnected(listener: (renewed: boolean) => void): () => void {
+    this.connectedListeners.add(listener);
+    return () => void this.connectedListeners.delete(listener);
   }
   receive(topic: string, payload: unknown): void {
     for (const [filter, set] of this.handlers) {
@@ -355,10 +355,10 @@ export class FakeBusRealtime implements Pick<Realtime, 'publish' | 'subscribe' |
   goOffline(): void {
     this.online = false;
   }
-  /** … and comes back: the reconnect listeners run, as the real connection's do. */
-  comeBack(): void {
+  /** … and comes back (or connects the first time): the listeners run, as the real connection's do. */
+  comeBack(renewed = false): void {
     this.online = true;
-    for (const listener of [...this.reconnectListeners]) listener();
+    for (const listener of [...this.connectedListeners]) listener(renewed);
   }
   get subscriptionCount(): number {
     let count = 0;

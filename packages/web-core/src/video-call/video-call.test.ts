@@ -184,6 +184,31 @@ describe('createVideoCall', () => {
     expect(staff.snapshot().state).toBe('connected');
   });
 
+  it('sends what was lost before the broker connection was up as soon as it is (no wait for a retry)', async () => {
+    const patient = join('patient', bus.connect('patient'));
+    await run();
+    const staffLink = bus.connect('staff');
+    staffLink.goOffline(); // mqtt.js still connecting when the call starts
+    const staff = join('staff', staffLink);
+    await run(100);
+    expect(sent('staff')).toHaveLength(0);
+    staffLink.comeBack();
+    await run(100); // far less than the patient's 5 s hello
+    expect(staff.snapshot().state).toBe('connected');
+    expect(patient.snapshot().state).toBe('connected');
+  });
+
+  it('does nothing on a token renewal’s new connection (no outage)', async () => {
+    const staffLink = bus.connect('staff');
+    join('patient', bus.connect('patient'));
+    join('staff', staffLink);
+    await run();
+    const before = bus.log.length;
+    staffLink.comeBack(true);
+    await run();
+    expect(bus.log.slice(before).filter((e) => e.from === 'staff')).toEqual([]);
+  });
+
   it('starts afresh with a patient who reloaded (a new SDP session)', async () => {
     const staff = join('staff', bus.connect('staff'));
     const first = join('patient', bus.connect('patient'));
@@ -232,6 +257,22 @@ describe('createVideoCall', () => {
     expect(back.snapshot().state).toBe('connected');
     expect(staff.snapshot().state).toBe('connected');
     expect(staff.snapshot().remoteLeft).toBe(false);
+  });
+
+  it('after the clinician’s bye the patient stays quiet (no hello into a finished visit) until it is back', async () => {
+    const patient = join('patient', bus.connect('patient'));
+    const staff = join('staff', bus.connect('staff'));
+    await run();
+    staff.hangup();
+    await run();
+    expect(patient.snapshot().remoteLeft).toBe(true);
+    const before = sent('patient').length;
+    await run(12_000);
+    expect(sent('patient').slice(before)).toEqual([]);
+    const back = join('staff', bus.connect('staff-back'));
+    await run(200);
+    expect(back.snapshot().state).toBe('connected');
+    expect(patient.snapshot().state).toBe('connected');
   });
 
   it('switches camera with replaceTrack and facingMode, keeping the camera-off state', async () => {

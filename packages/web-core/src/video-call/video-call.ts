@@ -19,7 +19,8 @@ import {
  * - `hello` on joining, on every broker reconnect, and (patient) when the media path is lost:
  *   the clinician then restarts ICE, or starts afresh when it has nothing negotiated.
  * - ICE restart when the ICE state stays `disconnected` for more than 2 s or goes `failed`, or the
- *   broker connection comes back; retried every few seconds while it does not recover.
+ *   broker connection comes back (`onConnected`, not for a token renewal); retried every few
+ *   seconds while it does not recover.
  * - A reload on the other side makes a new RTCPeerConnection, which shows as a new SDP session
  *   id: this side then drops its connection and negotiates with the new one.
  * - `media` messages carry mute / camera state; `bye` says the other side hung up.
@@ -64,7 +65,7 @@ export interface VideoCallDeps {
 }
 
 export interface VideoCallOptions {
-  realtime: Pick<Realtime, 'publish' | 'subscribe' | 'onReconnect'>;
+  realtime: Pick<Realtime, 'publish' | 'subscribe' | 'onConnected'>;
   visitIdx: number;
   role: CallRole;
   iceServers: RTCIceServer[];
@@ -152,6 +153,12 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
   let lastAsk = 0;
   let lastDescriptionAt = 0;
   let everConnected = false;
+  /**
+   * The other side said bye and has said nothing since: no hello into the void (after the visit
+   * ends the broker refuses signalling, and a refused publish costs the connection). It says
+   * hello itself when it comes back.
+   */
+  let peerGone = false;
   /** Tracks the call opened itself (camera switch): stopped by `close()` too. */
   const ownTracks = new Set<MediaStreamTrack>();
   /** The candidates of our current offer, sent again with it when the other side missed it. */
@@ -291,9 +298,10 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     if (ended) return;
     const ice = pc.iceConnectionState;
     const lost = lostSince !== null && (ice === 'failed' || deps.now() - lostSince > graceMs);
-    if (lost) recover(false);
+    if (lost && !peerGone) recover(false);
     // The patient still has no offer: say hello again now and then (ours may have been lost).
-    if (polite && !pc.remoteDescription && deps.now() - lastDescriptionAt >= retryMs) recover(false);
+    if (polite && !peerGone && !pc.remoteDescription && deps.now() - lastDescriptionAt >= retryMs)
+      recover(false);
     void pc
       .getStats()
       .then((report) => {
@@ -310,6 +318,7 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
   const unsubscribe = realtime.subscribe(peerTopic, (payload) => {
     const message = readSignal(payload);
     if (!message) return;
+    peerGone = message.type === 'bye';
     inbox = inbox.then(() => handle(message)).catch((error: unknown) => onError(error));
   });
 
@@ -375,8 +384,11 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     }
   }
 
-  const offReconnect = realtime.onReconnect(() => {
-    if (ended) return;
+  // Each time the broker connection is up (the first one too: what was sent before it was lost):
+  // hello, and the clinician restarts ICE or sends its open offer again. A token renewal over a
+  // second connection is no outage: nothing to do.
+  const offReconnect = realtime.onConnected((renewed) => {
+    if (ended || renewed || peerGone) return;
     send({ type: 'hello' });
     if (!polite) restartOrResend();
   });

@@ -30,6 +30,10 @@ import {
 import { useVisitLive } from './use-telemedicine-live';
 import './telemedicine.css';
 
+/** A visit still ahead or running. */
+const isOpen = (visit: TelemedicineVisit) =>
+  visit.status === 'BOOKED' || visit.status === 'WAITING' || visit.status === 'IN_CALL';
+
 const CONSENT_PARAGRAPHS = ['who', 'identity', 'prescription', 'recording', 'privacy'] as const;
 
 /**
@@ -98,25 +102,30 @@ export function TelemedicineDetailScreen({ idx, readings }: { idx: string; readi
             <p className="tm-help">{t('telemedicine.detail.summaryPending')}</p>
           )}
 
-          <section className="tm-card" aria-labelledby="tm-prepare">
-            <h2 id="tm-prepare" className="tm-section-title">
-              {t('telemedicine.detail.preparation')}
-            </h2>
-            <p className="tm-pre">{visit.data.preparation ?? t('telemedicine.detail.noPreparation')}</p>
-            <p className="tm-help">{t('telemedicine.detail.prepareAlways')}</p>
-          </section>
+          {/* Before and during the visit: what to prepare, what is shared, the consent. */}
+          {isOpen(visit.data) && (
+            <>
+              <section className="tm-card" aria-labelledby="tm-prepare">
+                <h2 id="tm-prepare" className="tm-section-title">
+                  {t('telemedicine.detail.preparation')}
+                </h2>
+                <p className="tm-pre">{visit.data.preparation ?? t('telemedicine.detail.noPreparation')}</p>
+                <p className="tm-help">{t('telemedicine.detail.prepareAlways')}</p>
+              </section>
 
-          {readings && (
-            <section className="tm-card" aria-labelledby="tm-readings">
-              <h2 id="tm-readings" className="tm-section-title">
-                {t('telemedicine.detail.readingsTitle')}
-              </h2>
-              <p className="tm-help">{t('telemedicine.detail.readingsNote')}</p>
-              {readings}
-            </section>
+              {readings && (
+                <section className="tm-card" aria-labelledby="tm-readings">
+                  <h2 id="tm-readings" className="tm-section-title">
+                    {t('telemedicine.detail.readingsTitle')}
+                  </h2>
+                  <p className="tm-help">{t('telemedicine.detail.readingsNote')}</p>
+                  {readings}
+                </section>
+              )}
+
+              <ConsentSection visit={visit.data} />
+            </>
           )}
-
-          <ConsentSection visit={visit.data} />
           {visit.data.status === 'BOOKED' && <RequestSection visit={visit.data} />}
           {visit.data.history && visit.data.history.length > 0 && (
             <section className="tm-card" aria-labelledby="tm-history">

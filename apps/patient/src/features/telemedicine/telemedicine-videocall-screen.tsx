@@ -182,6 +182,8 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
           data-testid="remote-video"
           autoPlay
           playsInline
+          // Nothing of the other side is heard before the clinician admits the patient.
+          muted={waiting}
           aria-label={t('telemedicine.call.remoteLabel', { name: visit.clinician.name })}
         />
         {!waiting && <RemoteOverlay snap={snap} />}

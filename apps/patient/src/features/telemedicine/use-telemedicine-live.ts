@@ -3,6 +3,7 @@ import {
   type TelemedicineVisit,
   type TelemedicineVisitEvent,
 } from '@smartcare/contract/telemedicine';
+import { notificationSchema } from '@smartcare/contract/notification';
 import { topics } from '@smartcare/contract/topics';
 import { useOnReconnect, useRealtime, useRealtimeTopic } from '@smartcare/web-core/use-realtime';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,11 +20,12 @@ export function readVisitEvent(payload: unknown, visitIdx: number): Telemedicine
 
 /**
  * The visit's status and place in line, live from `telemedicine/{visitIdx}/status` (the server
- * publishes every change); a reconnect refetches what was missed. `onEvent` sees each one.
+ * publishes every change) and the patient's `telemedicine` notices (summary written, request
+ * answered); a reconnect refetches what was missed. `onEvent` sees each status event.
  */
 export function useVisitLive(visitIdx: number, onEvent?: (event: TelemedicineVisitEvent) => void): void {
   const queryClient = useQueryClient();
-  const { accessToken } = useSession();
+  const { accessToken, myData } = useSession();
   const rt = useRealtime();
   useEffect(() => {
     if (accessToken) rt.start();
@@ -37,6 +39,12 @@ export function useVisitLive(visitIdx: number, onEvent?: (event: TelemedicineVis
     void queryClient.invalidateQueries({ queryKey: visitQueryKey(visitIdx) });
     void queryClient.invalidateQueries({ queryKey: myVisitsQueryKey });
     onEvent?.(event);
+  });
+  // What changes no status (the summary, a request answered) comes as a `telemedicine` notice.
+  useRealtimeTopic(accessToken && myData ? topics.notificationPatient(myData.idx) : null, (payload) => {
+    const parsed = notificationSchema.safeParse(payload);
+    if (parsed.success && parsed.data.kind === 'telemedicine')
+      void queryClient.invalidateQueries({ queryKey: telemedicineRoot });
   });
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: telemedicineRoot }));
 }
