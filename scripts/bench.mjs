@@ -10,7 +10,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ALL = ['api', 'bundle-size', 'lighthouse', 'broker', 'hospital-search', 'vital-signs', 'medication'];
+const ALL = [
+  'api',
+  'bundle-size',
+  'lighthouse',
+  'broker',
+  'hospital-search',
+  'vital-signs',
+  'medication',
+  // issue 17 — telemedicine
+  'telemedicine',
+];
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length > 0) {

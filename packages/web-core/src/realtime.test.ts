@@ -187,6 +187,35 @@ describe('the console’s MQTT connection', () => {
     expect(received[0]).toEqual({ event: 'request' });
   });
 
+  // issue 17: a video call restarts ICE when the broker link comes back; a drop while offline is an outage too.
+  it('after a drop while the device was offline, tells the reconnect listeners once it is back', async () => {
+    const broker = await startBroker();
+    cleanup.push(broker.close);
+    let offline = false;
+    const realtime: Realtime = createMqttRealtime({
+      url: broker.url,
+      credentials: async () => ({ username: 'nurse', password: broker.state.validToken }),
+      backoff: () => 20,
+      offline: () => offline,
+    });
+    cleanup.push(async () => realtime.close());
+    const reconnects = { count: 0 };
+    realtime.onReconnect(() => (reconnects.count += 1));
+    await until(() => realtime.status() === 'connected');
+
+    offline = true;
+    broker.dropAll();
+    await until(() => realtime.status() === 'reconnecting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(broker.state.connects).toHaveLength(1);
+
+    offline = false;
+    realtime.retryNow();
+    await until(() => realtime.status() === 'connected');
+    expect(broker.state.connects).toHaveLength(2);
+    expect(reconnects.count).toBe(1);
+  });
+
   /** A token shaped like the server's: a JWT saying when it was issued and when it runs out. */
   function jwt(lifetimeS: number): string {
     const iat = Math.floor(Date.now() / 1000);

@@ -207,6 +207,8 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
   let generation = 0;
   let stopped = true;
   let attempt = 0;
+  // issue 17: the connection dropped while the device was offline (no attempt counted): still an outage.
+  let droppedOffline = false;
   let authRefused = false;
   /** The connection error was reported for this outage already (once per outage, spec §8). */
   let outageReported = false;
@@ -277,6 +279,7 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     if (gen !== generation) return;
     if (offline()) {
       // Nothing can succeed without a network, and the app says so itself: wait for retryNow().
+      droppedOffline = true;
       clearTimeout(timer);
       setStatus('reconnecting');
       return;
@@ -365,8 +368,9 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
 
   function onConnected(gen: number, c: BrokerClient) {
     if (gen !== generation || client !== c) return;
-    const wasDown = attempt > 0 || outageReported || resuming;
+    const wasDown = attempt > 0 || outageReported || resuming || droppedOffline;
     attempt = 0;
+    droppedOffline = false;
     outageReported = false;
     resuming = false;
     for (const filter of handlers.keys()) subscribeOnBroker(c, filter);
@@ -480,6 +484,7 @@ export function createMqttRealtime(options: MqttRealtimeOptions): Realtime {
     client = null;
     candidate = null;
     attempt = 0;
+    droppedOffline = false;
     authRefused = false;
     outageReported = false;
     resuming = false;

@@ -82,6 +82,15 @@ export const routes: RouteObject[] = [
         path: paths.ratings.path,
         lazy: async () => ({ Component: (await import('./routes/ratings')).RatingsRoute }),
       },
+      // issue 17 — telemedicine (비대면 진료)
+      {
+        path: paths.telemedicine.path,
+        lazy: async () => ({ Component: (await import('./routes/telemedicine')).TelemedicineRoute }),
+      },
+      {
+        path: paths.telemedicineVisit.path,
+        lazy: async () => ({ Component: (await import('./routes/telemedicine')).TelemedicineVisitRoute }),
+      },
     ],
   },
   { path: '*', element: <Navigate to={paths.chat.href()} replace /> },

@@ -34,4 +34,10 @@ export const paths = {
   appointments: { path: '/appointments', href: () => '/appointments' },
   // issue 16 — ratings
   ratings: { path: '/ratings', href: () => '/ratings' },
+  // issue 17 — telemedicine (비대면 진료)
+  telemedicine: { path: '/telemedicine', href: () => '/telemedicine' },
+  telemedicineVisit: {
+    path: '/telemedicine/:visitIdx',
+    href: (visitIdx: number) => `/telemedicine/${visitIdx}`,
+  },
 } as const;

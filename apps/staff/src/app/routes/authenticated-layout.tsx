@@ -142,6 +142,8 @@ function ConsoleShell({ me }: { me: StaffProfile }) {
           <NavLink to={paths.appointments.href()}>{t('appointments.nav')}</NavLink>
           {/* issue 16 — ratings */}
           <NavLink to={paths.ratings.href()}>{t('ratings.nav')}</NavLink>
+          {/* issue 17 — telemedicine (비대면 진료) */}
+          <NavLink to={paths.telemedicine.href()}>{t('telemedicine.nav')}</NavLink>
         </nav>
         <div className="console-user">
           <span className={`connection connection-${status}`} role="status">
