@@ -210,6 +210,8 @@ export const telemedicineVisitSchema = z.object({
   history: z.array(telemedicineHistoryEntrySchema).optional(),
   /** `getMyVisit`: the patient agreed to the current consent version. */
   consentCurrent: z.boolean().optional(),
+  /** `getMyVisit`: when the patient agreed to the current version (null: not yet). */
+  consentAgreedAt: z.string().nullable().optional(),
 });
 export type TelemedicineVisit = z.infer<typeof telemedicineVisitSchema>;
 

@@ -150,10 +150,10 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
       });
     }
 
-    // issue 17 — telemedicine: the demo patient's visits with the demo nurse (a visit open now at
-    // every start, one next week, one finished with a summary)
+    // issue 17 — telemedicine is a home-care service: the home-care demo patient's visits with the
+    // demo nurse (a visit open now at every start, one next week, one finished with a summary)
     const demoPatient = await tx.maybeOne<{ idx: number }>(
-      `SELECT idx FROM patients WHERE login_id = 'demo' AND deleted_at IS NULL`,
+      `SELECT idx FROM patients WHERE login_id = 'homecare' AND deleted_at IS NULL`,
     );
     const demoNurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
     if (demoPatient && demoNurse) {

@@ -203,8 +203,10 @@ function ConsentSection({ visit }: { visit: TelemedicineVisit }) {
       </p>
       {agreed ? (
         <p className="tm-ok" role="status">
-          {agree.data
-            ? t('telemedicine.consent.agreedAt', { time: formatDateTime(agree.data.agreedAt) })
+          {(agree.data?.agreedAt ?? visit.consentAgreedAt)
+            ? t('telemedicine.consent.agreedAt', {
+                time: formatDateTime((agree.data?.agreedAt ?? visit.consentAgreedAt)!),
+              })
             : t('telemedicine.consent.agreed')}
         </p>
       ) : (

@@ -181,6 +181,16 @@ describe('the visit detail', () => {
     });
   });
 
+  it('shows when the consent was given on a later visit to the screen', async () => {
+    mockApi({
+      [ONE]: () => ({
+        body: ok(visit({ consentCurrent: true, consentAgreedAt: '2026-11-20T01:30:00.000Z' })),
+      }),
+    });
+    renderDetail();
+    expect(await screen.findByText(/11\. 20\..*에 동의하셨습니다/)).toBeInTheDocument();
+  });
+
   it('sends a change request with the preferred times and shows it as open', async () => {
     let requested = false;
     const api = mockApi({

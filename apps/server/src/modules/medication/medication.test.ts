@@ -687,7 +687,9 @@ describe('the dose job with a controllable clock', () => {
     ]);
     set('2031-01-10', '23:31');
     await Promise.all([svc.releaseQuietHours(), process().releaseQuietHours()]);
-    expect(sentTo(patient.idx).map((s) => s.title)).toEqual(['방해 금지 시간 동안 복용할 약 1건이 있었습니다']);
+    expect(sentTo(patient.idx).map((s) => s.title)).toEqual([
+      '방해 금지 시간 동안 복용할 약 1건이 있었습니다',
+    ]);
   });
 
   it('the quiet-hours summary names three doses and counts the rest', () => {

@@ -451,11 +451,16 @@ export const telemedicineRepository = {
   },
 
   async hasConsent(db: Sql, patientIdx: number, version: string): Promise<boolean> {
-    const { rows } = await db.query(
-      `SELECT 1 FROM telemedicine_consents WHERE patient_idx = $1 AND version = $2`,
+    return (await telemedicineRepository.consentAgreedAt(db, patientIdx, version)) !== null;
+  },
+
+  /** When the patient agreed to this version, or null. */
+  async consentAgreedAt(db: Sql, patientIdx: number, version: string): Promise<Date | null> {
+    const { rows } = await db.query<{ agreed_at: Date | string }>(
+      `SELECT agreed_at FROM telemedicine_consents WHERE patient_idx = $1 AND version = $2`,
       [patientIdx, version],
     );
-    return rows.length > 0;
+    return rows[0] ? new Date(rows[0].agreed_at) : null;
   },
 
   /** Staff of the hospital who may hold calls, with the department of their latest visit. */

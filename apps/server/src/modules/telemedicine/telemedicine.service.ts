@@ -436,8 +436,11 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
     async myVisit(patientIdx: number, idx: number): Promise<TelemedicineVisit> {
       await patientOf(patientIdx);
       const visit = await own(deps.db, patientIdx, idx);
-      const consentCurrent = await repo.hasConsent(deps.db, patientIdx, TELEMEDICINE_CONSENT_VERSION);
-      return viewOf(deps.db, visit, now(), { history: true, consentCurrent });
+      const agreedAt = await repo.consentAgreedAt(deps.db, patientIdx, TELEMEDICINE_CONSENT_VERSION);
+      return {
+        ...(await viewOf(deps.db, visit, now(), { history: true, consentCurrent: agreedAt !== null })),
+        consentAgreedAt: agreedAt?.toISOString() ?? null,
+      };
     },
 
     /** 비대면진료 동의 of the current version (an old version is refused: its text is gone). */

@@ -150,13 +150,17 @@ describe('the visit state machine', () => {
 
     // no consent yet: refused, and the visit says so
     expect((await enter(patient, visitIdx)).code).toBe(ResultCode.TELEMEDICINE_CONSENT_REQUIRED);
-    expect((await mine(patient, visitIdx)).consentCurrent).toBe(false);
+    expect(await mine(patient, visitIdx)).toMatchObject({ consentCurrent: false, consentAgreedAt: null });
     expect((await put(apiPaths.telemedicine.agreeConsent, patient, { version: '2025-01' })).code).toBe(
       ResultCode.TELEMEDICINE_CONSENT_REQUIRED,
     );
     const agreed = await agree(patient);
     expect(agreed.data).toMatchObject({ version: TELEMEDICINE_CONSENT_VERSION });
-    expect((await mine(patient, visitIdx)).consentCurrent).toBe(true);
+    // the time stays with the visit: the detail screen shows it on every later visit
+    expect(await mine(patient, visitIdx)).toMatchObject({
+      consentCurrent: true,
+      consentAgreedAt: (agreed.data as unknown as { agreedAt: string }).agreedAt,
+    });
 
     const waiting = await enter(patient, visitIdx);
     expect(waiting.data).toMatchObject({ status: 'WAITING', queue: { position: 1, estimatedWaitMin: 0 } });
