@@ -31,12 +31,6 @@ const enUS: Catalogue = {
     updateTitle: 'A new version is ready',
     updateBody: 'The app was updated and needs to reload this screen.',
   },
-  inPreparation: {
-    title: 'Coming soon',
-    heading: 'This service is in preparation',
-    body: 'It will be available soon.',
-    goHome: 'Back to home',
-  },
   login: {
     title: '{{area}} login',
     signInTitle: 'Sign in',
@@ -55,6 +49,7 @@ const enUS: Catalogue = {
   notFound: {
     title: 'Page not found',
     body: 'This address has changed or does not exist. Please start again from home.',
+    goHome: 'Back to home',
   },
   signUp: {
     lengthRange: '{{min}}–{{max}} characters',

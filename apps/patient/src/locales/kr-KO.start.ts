@@ -39,12 +39,6 @@ const krKOStart = {
     updateTitle: '새 버전이 준비되었습니다',
     updateBody: '앱이 업데이트되어 화면을 다시 불러와야 합니다.',
   },
-  inPreparation: {
-    title: '준비 중',
-    heading: '준비 중인 서비스입니다',
-    body: '더 나은 서비스로 곧 찾아뵙겠습니다.',
-    goHome: '홈으로 돌아가기',
-  },
   login: {
     title: '{{area}} 로그인',
     signInTitle: '로그인',

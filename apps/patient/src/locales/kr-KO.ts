@@ -9,6 +9,7 @@ const krKO = {
   notFound: {
     title: '페이지를 찾을 수 없습니다',
     body: '주소가 바뀌었거나 없는 화면입니다. 홈에서 다시 찾아 주세요.',
+    goHome: '홈으로 돌아가기',
   },
   signUp: {
     lengthRange: '{{min}}~{{max}}',

@@ -28,7 +28,6 @@ const zhCN: Catalogue = {
     updateTitle: '新版本已准备好',
     updateBody: '应用已更新，需要重新加载此页面。',
   },
-  inPreparation: { title: '准备中', heading: '该服务正在准备中', body: '敬请期待。', goHome: '返回首页' },
   login: {
     title: '{{area}}登录',
     signInTitle: '登录',
@@ -47,6 +46,7 @@ const zhCN: Catalogue = {
   notFound: {
     title: '找不到页面',
     body: '地址已更改或页面不存在，请从首页重新进入。',
+    goHome: '返回首页',
   },
   signUp: {
     lengthRange: '{{min}}~{{max}}位',

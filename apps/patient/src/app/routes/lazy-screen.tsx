@@ -55,14 +55,6 @@ export function lazyScreen<P extends object>(
   return { element: <LazyRoute Screen={Screen} props={props} requiresLogin={options.requiresLogin} /> };
 }
 
-/** Later features (issue 3): one translated "in preparation" screen with a way home. */
-export function preparing(area: Area): Pick<RouteObject, 'element'> {
-  return lazyScreen(
-    () => import('../../components/ui/in-preparation-screen').then((m) => m.InPreparationScreen),
-    () => ({ home: areaConfig[area].home }),
-  );
-}
-
 /**
  * An area's base address (spec §2: redirects to the area's home). Without a session the
  * home would only send the patient on to the login (the guard above), so go there at once.

@@ -12,7 +12,7 @@ export function NotFoundScreen({ home }: { home: string }) {
         <p className="state-view-title">{t('notFound.title')}</p>
         <p>{t('notFound.body')}</p>
         <button type="button" className="btn btn-primary btn-block" onClick={() => navigate(home)}>
-          {t('inPreparation.goHome')}
+          {t('notFound.goHome')}
         </button>
       </div>
     </Page>
