@@ -150,6 +150,33 @@ function authError(returnCode: number, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
+/**
+ * What mqtt-packet's parser needs of the CONNECT packet after it: the protocol version (and
+ * bridge mode). It keeps the whole packet as its `settings`, with the password — the access
+ * token, a slice of the pooled buffer it arrived in, which keeps that 8 KB slab alive —
+ * for as long as the connection lasts: about 800 bytes per connection. One shared object
+ * per combination replaces it once the client is authenticated.
+ */
+const parserSettings = new Map<string, Readonly<{ protocolVersion: number; bridgeMode: boolean }>>();
+
+/** Exported for its test; the broker calls it when a client has logged in. */
+export function forgetConnectPacket(client: object) {
+  const parser = (
+    client as unknown as { _parser?: { settings?: { protocolVersion?: unknown; bridgeMode?: unknown } } }
+  )._parser;
+  const settings = parser?.settings;
+  if (!parser || !settings || typeof settings.protocolVersion !== 'number') return;
+  const protocolVersion = settings.protocolVersion;
+  const bridgeMode = settings.bridgeMode === true;
+  const key = `${protocolVersion}:${bridgeMode}`;
+  let shared = parserSettings.get(key);
+  if (!shared) {
+    shared = Object.freeze({ protocolVersion, bridgeMode });
+    parserSettings.set(key, shared);
+  }
+  parser.settings = shared;
+}
+
 function samePrincipal(a: BrokerPrincipal, b: BrokerPrincipal): boolean {
   return a.kind === b.kind && a.idx === b.idx;
 }
@@ -164,8 +191,6 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       .catch((error: unknown) => log.error({ err: error, topic }, 'access decision could not be audited'));
   };
   const sessions = new WeakMap<Client, Session>();
-  /** Each connection's size guard, told when its client has logged in. */
-  const guards = new WeakMap<Client, MqttSizeGuard>();
   const sizeLimits = options.sizeLimits ?? DEFAULT_MQTT_SIZE_LIMITS;
   /**
    * Connections by the second their token expires, closed by one timer. (A timer per
@@ -282,7 +307,10 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
           const ofSession = bySession.get(check.sessionId) ?? new Set<Client>();
           ofSession.add(client);
           bySession.set(check.sessionId, ofSession);
-          guards.get(client)?.authenticated();
+          const conn = (client as unknown as { conn?: unknown }).conn;
+          // Its size guard (each connection's stream) allows whole packets from now on.
+          if (conn instanceof MqttSizeGuard) conn.authenticated();
+          forgetConnectPacket(client);
           done(null, true);
         })
         .catch((error: unknown) => {
@@ -568,9 +596,7 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
     // Only the address is kept for the connection's life, not the upgrade request with its headers.
     const address = request.socket.remoteAddress;
     sockets.handleUpgrade(request, socket, head, (ws) => {
-      const guard = new MqttSizeGuard(ws, sizeLimits, (error) =>
-        log.warn({ address, reason: error.message }, 'mqtt connection too large'),
-      );
+      const guard = new MqttSizeGuard(ws, sizeLimits, tooLarge, address);
       const client = broker.handle(guard);
       // mqtt-packet's parser keeps its unparsed bytes in a BufferListStream, a full Duplex
       // stream it never uses as one (only append, consume, read): the plain BufferList
@@ -579,9 +605,11 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       const parser = (client as unknown as { _parser?: { _list?: unknown } })._parser;
       if (parser && parser._list && (parser._list as { length: number }).length === 0)
         parser._list = new BufferList();
-      guards.set(client, guard);
     });
   });
+  function tooLarge(error: Error, guard: MqttSizeGuard) {
+    log.warn({ address: guard.address, reason: error.message }, 'mqtt connection too large');
+  }
 
   function originAllowed(request: IncomingMessage): boolean {
     const origin = request.headers.origin;
