@@ -154,15 +154,17 @@ export function registerChatRealtime(
   }
 
   /**
-   * Runs `work` in the room's order; inbox refreshes it asks for are awaited after it, so the
-   * room's next follow-up does not wait for a summary.
+   * Runs `work` in the room's order; the inbox refreshes it asks for start once it is done,
+   * so the room's next follow-up does not wait for a summary, and a patient's message and the
+   * bot's answer to it make one summary run, not two (issue 11 point 7: summaries were most
+   * of what the staff consoles received, and a read each).
    */
   async function afterward(roomIdx: number, work: (inbox: (roomIdx: number) => void) => Promise<void>) {
-    const refreshes: Promise<void>[] = [];
+    const rooms = new Set<number>();
     try {
-      await broker.inOrder(roomKey(roomIdx), () => work((idx) => refreshes.push(refreshInbox(idx))));
+      await broker.inOrder(roomKey(roomIdx), () => work((idx) => rooms.add(idx)));
     } finally {
-      await Promise.all(refreshes);
+      await Promise.all([...rooms].map((idx) => refreshInbox(idx)));
     }
   }
 

@@ -593,10 +593,10 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    // Only the address is kept for the connection's life, not the upgrade request with its headers.
-    const address = request.socket.remoteAddress;
+    // Nothing of the upgrade request is kept for the connection's life (its headers, and not
+    // even the address: the guard reads it only for a warning).
     sockets.handleUpgrade(request, socket, head, (ws) => {
-      const guard = new MqttSizeGuard(ws, sizeLimits, tooLarge, address);
+      const guard = new MqttSizeGuard(ws, sizeLimits, tooLarge);
       const client = broker.handle(guard);
       // mqtt-packet's parser keeps its unparsed bytes in a BufferListStream, a full Duplex
       // stream it never uses as one (only append, consume, read): the plain BufferList

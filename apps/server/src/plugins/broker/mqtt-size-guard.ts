@@ -121,8 +121,6 @@ export class MqttSizeGuard extends Duplex {
   readonly #socket: WebSocket;
   readonly #counter: PacketCounter;
   readonly #onExceeded: (error: MqttSizeExceeded, guard: MqttSizeGuard) => void;
-  /** The client's address, for whoever is told of an oversized connection. */
-  readonly address: string | undefined;
 
   /**
    * `onExceeded` is told which guard closed: one function can serve every connection
@@ -132,13 +130,11 @@ export class MqttSizeGuard extends Duplex {
     socket: WebSocket,
     limits: MqttSizeLimits,
     onExceeded: (error: MqttSizeExceeded, guard: MqttSizeGuard) => void,
-    address?: string,
   ) {
     super({ allowHalfOpen: false });
     this.#socket = socket;
     this.#counter = new PacketCounter(limits);
     this.#onExceeded = onExceeded;
-    this.address = address;
     streams.set(socket, this);
     socket.on('message', onMessage);
     socket.on('close', onClose);
@@ -156,6 +152,15 @@ export class MqttSizeGuard extends Duplex {
       return;
     }
     if (!this.push(chunk)) this.#socket.pause();
+  }
+
+  /**
+   * The client's address, read when asked (while the socket is open): Node keeps the
+   * address it reads on the socket for the socket's life, about 100 bytes a connection
+   * for a figure only an oversized connection's warning needs.
+   */
+  get address(): string | undefined {
+    return (this.#socket as unknown as { _socket?: { remoteAddress?: string } })._socket?.remoteAddress;
   }
 
   /** From now on, each packet may be as large as `packetBytes`. */
