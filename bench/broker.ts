@@ -16,7 +16,10 @@
  *   BENCH_BROKER_CONNECTIONS (2000), BENCH_BROKER_STAFF (staff consoles, 4),
  *   BENCH_BROKER_BOT (1; 0 hands every room to staff first, keeping the bot out, as before),
  *   BENCH_BROKER_DATABASE_URL (postgres://user@host:port/db: the server on PostgreSQL, in a
- *   scratch database created for the run and dropped after it; PGlite when unset)
+ *   scratch database created for the run and dropped after it; PGlite when unset),
+ *   BENCH_BROKER_PROFILE (1: a CPU profile of the server over each load phase, written to
+ *   bench/results/broker-<phase>.cpuprofile, its top frames printed; the inspector's sampler
+ *   costs a little, so the figures of a profiled run are not the ones to compare)
  *
  * The reference needs Mosquitto on the machine (Debian: `apt-get install -y mosquitto`).
  */
@@ -45,6 +48,7 @@ import {
   type LoadWatcher,
   type RampResult,
 } from './lib/mqtt-load.ts';
+import { connectProfiler, inspectorUrl, type Profiler, type TopFrame } from './lib/cpu-profile.ts';
 import { ratio, resultsDir, row, writeResult } from './lib/results.ts';
 
 const PATIENTS = Number(process.env.BENCH_BROKER_PATIENTS ?? 200);
@@ -60,6 +64,7 @@ const CONNECTIONS = Number(process.env.BENCH_BROKER_CONNECTIONS ?? 2000);
 const STAFF = Number(process.env.BENCH_BROKER_STAFF ?? 4);
 const BOT = process.env.BENCH_BROKER_BOT !== '0';
 const POSTGRES_ADMIN_URL = process.env.BENCH_BROKER_DATABASE_URL;
+const PROFILE = process.env.BENCH_BROKER_PROFILE === '1';
 const PASSWORD = 'Bench1234!';
 /** The demo seed's accounts (apps/server/src/db/seed-demo.ts). */
 const DEMO = { patient: 'demo', staff: 'nurse', password: 'Demo1234!' };
@@ -221,8 +226,9 @@ async function main() {
   // The server reports its memory after a full GC when asked (bench/lib/gc-probe.mjs).
   const probeDir = mkdtempSync(join(tmpdir(), 'smartcare-gc-probe-'));
   const probeFile = join(probeDir, 'memory.json');
+  const serverLog = join(resultsDir, scratch ? 'broker-server-postgres.log' : 'broker-server.log');
   const server = await startServer({
-    logFile: join(resultsDir, scratch ? 'broker-server-postgres.log' : 'broker-server.log'),
+    logFile: serverLog,
     ...(scratch ? { databaseUrl: scratch.url } : {}),
     // Hundreds of sign-ups and logins from one address in a minute is the benchmark, not an attack.
     env: {
@@ -236,13 +242,15 @@ async function main() {
       NURSE_CALL_RATE: '100000/100000',
       NURSE_CALL_RATE_PER_PATIENT: '100000/100000',
       NODE_OPTIONS:
-        `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./lib/gc-probe.mjs', import.meta.url).href}`.trim(),
+        `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./lib/gc-probe.mjs', import.meta.url).href}${PROFILE ? ' --inspect=127.0.0.1:0' : ''}`.trim(),
       GC_PROBE_FILE: probeFile,
     },
   }).catch(async (error: unknown) => {
     await scratch?.drop();
     throw error;
   });
+  const profiler: Profiler | null = PROFILE ? await connectProfiler(inspectorUrl(serverLog)) : null;
+  const profiles: Record<string, TopFrame[]> = {};
   const mosquittoBinary = mosquittoPath();
   const mosquitto = mosquittoBinary ? await startMosquitto(mosquittoBinary) : null;
   if (!mosquitto)
@@ -385,6 +393,7 @@ async function main() {
       ['stress', STRESS_RATE],
     ] as const) {
       const serverCpuBefore = cpuMilliseconds(server.process.pid!);
+      await profiler?.start();
       const onServer = await runChatLoad(serverClients, {
         messagesPerClientPerSecond: rate,
         durationSeconds: DURATION_S,
@@ -392,6 +401,10 @@ async function main() {
         content,
       });
       const serverCpu = cpuMilliseconds(server.process.pid!) - serverCpuBefore;
+      if (profiler)
+        profiles[phase] = await profiler.stop(
+          join(resultsDir, `broker${scratch ? '-postgres' : ''}-${phase}.cpuprofile`),
+        );
       printLoad(`server /mqtt, ${phase}`, onServer);
       const mosquittoCpuBefore = mosquitto ? cpuMilliseconds(mosquitto.pid) : 0;
       const onMosquitto = mosquitto
@@ -429,6 +442,12 @@ async function main() {
       }
     }
 
+    for (const [phase, frames] of Object.entries(profiles)) {
+      console.log(`\nserver CPU profile, ${phase}: the functions with the most self time`);
+      for (const { frame, selfPercent, selfMs } of frames)
+        console.log(`  ${String(selfPercent).padStart(5)} %  ${String(selfMs).padStart(6)} ms  ${frame}`);
+    }
+
     const file = writeResult(scratch ? 'broker-postgres' : 'broker', {
       database: scratch ? 'postgres' : 'pglite',
       patients: PATIENTS,
@@ -451,9 +470,11 @@ async function main() {
         ]),
       ),
       connections: { server: serverRamp, mosquitto: mosquittoRamp },
+      ...(profiler ? { profiles } : {}),
     });
     console.log(`results: ${file}`);
   } finally {
+    profiler?.close();
     await mosquitto?.stop();
     await server.stop();
     await scratch?.drop();

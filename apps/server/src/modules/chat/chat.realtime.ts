@@ -154,15 +154,23 @@ export function registerChatRealtime(
   }
 
   /**
-   * Runs `work` in the room's order; inbox refreshes it asks for are awaited after it, so the
-   * room's next follow-up does not wait for a summary.
+   * Runs `work` in the room's order; the inbox refreshes it asks for start once it is done
+   * (or at once when asked so), so the room's next follow-up does not wait for a summary, and
+   * a patient's message and the bot's answer to it make one summary run, not two (issue 11
+   * point 7: summaries were most of what the staff consoles received, and a read each).
    */
-  async function afterward(roomIdx: number, work: (inbox: (roomIdx: number) => void) => Promise<void>) {
-    const refreshes: Promise<void>[] = [];
+  async function afterward(
+    roomIdx: number,
+    work: (inbox: (roomIdx: number, atOnce?: boolean) => void) => Promise<void>,
+  ) {
+    const rooms = new Set<number>();
+    const started: Promise<void>[] = [];
     try {
-      await broker.inOrder(roomKey(roomIdx), () => work((idx) => refreshes.push(refreshInbox(idx))));
+      await broker.inOrder(roomKey(roomIdx), () =>
+        work((idx, atOnce) => (atOnce ? started.push(refreshInbox(idx)) : rooms.add(idx))),
+      );
     } finally {
-      await Promise.all(refreshes);
+      await Promise.all([...started, ...[...rooms].map((idx) => refreshInbox(idx))]);
     }
   }
 
@@ -178,7 +186,9 @@ export function registerChatRealtime(
         await announceRoom(receipt.room, 'update', receipt.room.idx, receipt.message);
       await announceStatus(receipt.room.idx, receipt.previousStatus, receipt.room.status);
       if (receipt.duplicate) return;
-      inbox(receipt.room.idx);
+      // A new conversation shows in the inbox at once, before the bot's turn (decision 011);
+      // later messages are summarised with the bot's answer to them.
+      inbox(receipt.room.idx, receipt.movedFrom !== null);
       if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
       if (receipt.message.personType === 'USER') await notifyPatient(receipt);
     });

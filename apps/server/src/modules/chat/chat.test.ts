@@ -583,6 +583,29 @@ describe('a burst of messages', () => {
     });
   });
 
+  it('sends one inbox summary for a patient message and the bot answer to it, showing the answer (issue 11 point 7)', async () => {
+    const kim = await newPatient();
+    const { roomIdx } = await firstMessage(kim, '어제 찍은 엑스레이 판독 결과가 궁금합니다');
+    await t.app.broker.settled();
+    // Past the rest between summary runs: the question below starts a fresh run at once.
+    await new Promise((resolve) => setTimeout(resolve, INBOX_INTERVAL_MS + 100));
+    const staff = await staffClient();
+    await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('주차비 얼마예요?'));
+    const answer = await kim.client.next<ChatMessage>(
+      topics.chatRoomEvent(roomIdx, 'message'),
+      (m) => m.personType === 'CHATBOT' && m.content.includes('주차'),
+    );
+    await t.app.broker.settled();
+
+    const summaries = staff.received
+      .filter((m) => m.topic === topics.staffInbox(hospitalIdx, nurse.idx))
+      .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+      .filter((room) => room.idx === roomIdx);
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.lastMsg).toMatchObject({ idx: answer.idx, personType: 'CHATBOT' });
+  });
+
   it('counts unread per staff member, the same live and in GET /chat/rooms; marking read updates only that member', async () => {
     const second = await createStaff(t.app.db, { hospitalIdx, name: '최간호' });
     const other = {

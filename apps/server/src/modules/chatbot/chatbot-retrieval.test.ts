@@ -134,4 +134,16 @@ describe('answering from the entries', () => {
     expect(buildKnowledgeIndex([]).answer('면회 시간')).toBeNull();
     expect(index.answer('   ')).toBeNull();
   });
+
+  it('answers a question asked again from memory, the same as the search gives (issue 11 point 7)', () => {
+    const fresh = buildKnowledgeIndex(entries);
+    const first = fresh.answer('주차비 얼마예요');
+    expect(first?.entry.idx).toBe(2);
+    // The same match object: the search did not run again.
+    expect(fresh.answer('주차비 얼마예요')).toBe(first);
+    expect(fresh.answer('주차비 얼마예요')).toEqual(fresh.search('주차비 얼마예요', 1)[0]);
+    // A stricter threshold is a different question.
+    expect(fresh.answer('주차비 얼마예요', 1.01)).toBeNull();
+    expect(fresh.answer('밥은 언제 나와요')?.entry.idx).toBe(3);
+  });
 });

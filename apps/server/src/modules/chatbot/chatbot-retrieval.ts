@@ -589,12 +589,27 @@ export function buildKnowledgeIndex(entries: readonly KnowledgeEntry[]): Knowled
     return matches.slice(0, limit);
   }
 
+  // The index never changes, so neither does its answer to a question: patients ask the same
+  // few things, and each bot turn asks twice (before and after its room is locked). A bounded
+  // memo of recent answers keeps the search off the message path (issue 11 point 7).
+  const answers = new Map<string, KnowledgeMatch | null>();
   return {
     size: count,
     search,
     answer(question, threshold = ANSWER_CONFIDENCE_THRESHOLD) {
+      const key = question.length <= ANSWER_MEMO_MAX_QUESTION ? `${threshold} ${question}` : null;
+      if (key !== null && answers.has(key)) return answers.get(key)!;
       const best = search(question, 1)[0];
-      return best && best.confidence >= threshold ? best : null;
+      const answer = best && best.confidence >= threshold ? best : null;
+      if (key !== null) {
+        if (answers.size >= ANSWER_MEMO_SIZE) answers.delete(answers.keys().next().value!);
+        answers.set(key, answer);
+      }
+      return answer;
     },
   };
 }
+
+/** Questions remembered per index (the oldest forgotten first), and the longest remembered. */
+const ANSWER_MEMO_SIZE = 512;
+const ANSWER_MEMO_MAX_QUESTION = 300;

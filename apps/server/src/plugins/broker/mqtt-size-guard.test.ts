@@ -73,6 +73,14 @@ describe('the MQTT connection stream over a WebSocket (issue 11 point 7)', () =>
     expect(read).toEqual([]);
   });
 
+  it('reads the client address from the open socket, for the warning of an oversized connection', async () => {
+    const { client, side } = await connect();
+    expect(side.stream.address).toBe('127.0.0.1');
+    const closed = new Promise((resolve) => side.stream.once('close', resolve));
+    client.close();
+    await closed;
+  });
+
   it('listens on each socket with the same functions: nothing made per connection but the stream itself', async () => {
     const [a, b] = [await connect(), await connect()];
     for (const event of ['message', 'close', 'error'] as const) {
