@@ -13,7 +13,7 @@ import {
 import { useRequests, useSchedule } from '../api/get-schedule';
 import { useAppointmentsLive } from '../api/use-appointments-live';
 import { AppointmentFormModal } from './appointment-form-modal';
-import { ReasonModal } from './reason-modal';
+import { ReasonModal } from '../../../components/ui/reason-modal';
 import { formatSeoul, seoulToday } from './seoul-time';
 import './appointments.css';
 
@@ -216,6 +216,14 @@ export function AppointmentsBoard() {
 
       {form && <AppointmentFormModal key={form.key} open item={form.item} onClose={() => setForm(null)} />}
       <ReasonModal
+        look={{
+          id: 'appt-reason',
+          label: t('appointments.reasonLabel'),
+          required: t('appointments.reasonRequired'),
+          back: t('appointments.back'),
+          fieldClassName: 'appt-field',
+          labelClassName: 'appt-label',
+        }}
         open={reasonFor !== null}
         title={
           reasonFor

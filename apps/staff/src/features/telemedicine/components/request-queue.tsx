@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/que
 import { useAcceptRequest, useDeclineRequest } from '../api/change-visit';
 import { useRequests } from '../api/get-requests';
 import type { Visit } from '../api/types';
-import { ReasonModal } from './reason-modal';
+import { ReasonModal } from '../../../components/ui/reason-modal';
 import { fromSeoulInput, seoulDateTime } from './seoul-time';
 
 /** The patients' open change and cancel requests: accept (a change with a new time) or decline. */
@@ -39,6 +39,14 @@ export function RequestQueue({ onFailed }: { onFailed: (e: unknown) => void }) {
         </ul>
       )}
       <ReasonModal
+        look={{
+          id: 'tm-reason',
+          label: t('telemedicine.reasonLabel'),
+          required: t('telemedicine.reasonRequired'),
+          back: t('telemedicine.back'),
+          fieldClassName: 'tm-field',
+          labelClassName: 'tm-label',
+        }}
         open={declining !== null}
         title={`${t('telemedicine.decline')} · ${declining?.patientName ?? ''}`}
         confirmText={t('telemedicine.confirmDecline')}

@@ -10,7 +10,7 @@ import { useAdmit, useCancel, useMarkNoShow } from '../api/change-visit';
 import { useClinicians } from '../api/get-clinicians';
 import { useDay } from '../api/get-day';
 import type { Visit } from '../api/types';
-import { ReasonModal } from './reason-modal';
+import { ReasonModal } from '../../../components/ui/reason-modal';
 import { RequestQueue } from './request-queue';
 import { seoulTime, seoulToday } from './seoul-time';
 import { StatusTag } from './status-tag';
@@ -252,6 +252,14 @@ export function TelemedicineDay({
         />
       )}
       <ReasonModal
+        look={{
+          id: 'tm-reason',
+          label: t('telemedicine.reasonLabel'),
+          required: t('telemedicine.reasonRequired'),
+          back: t('telemedicine.back'),
+          fieldClassName: 'tm-field',
+          labelClassName: 'tm-label',
+        }}
         open={cancelling !== null}
         title={`${t('telemedicine.cancel')} · ${cancelling?.patientName ?? ''}`}
         confirmText={t('telemedicine.confirmCancel')}
