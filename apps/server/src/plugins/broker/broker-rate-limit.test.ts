@@ -20,6 +20,10 @@ beforeAll(async () => {
       publishLimits: {
         chatMessage: { perConnection: { burst: 3, perMinute: 1 }, perPerson: { burst: 5, perMinute: 1 } },
         nurseCall: { perConnection: { burst: 1, perMinute: 1 }, perPerson: { burst: 1, perMinute: 1 } },
+        telemedicineSignal: {
+          perConnection: { burst: 60, perMinute: 360 },
+          perPerson: { burst: 120, perMinute: 720 },
+        },
       },
     },
   });
