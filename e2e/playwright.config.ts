@@ -18,6 +18,9 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium's own widgets (date and time fields, their pickers) follow its UI language,
+      // not the context's locale: without this they show 11/25/2026 and 08:00 AM.
+      '--lang=ko-KR',
     ],
   },
 };
