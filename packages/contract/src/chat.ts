@@ -146,8 +146,11 @@ export const chatChangeEventSchema = z.object({ roomIdx: z.number().int(), statu
 export const chatEnterEventSchema = z.object({ roomIdx: z.number().int(), person: chatPersonSchema });
 /** On `chat/{roomIdx}/complete` as delivered by the server (clients publish `{}`). */
 export const chatCompleteEventSchema = z.object({ roomIdx: z.number().int() });
-/** On `staffInbox/{hospitalIdx}/staff/{staffIdx}`: a room changed, with that member's own unread count. */
-export const staffInboxEventSchema = z.object({ room: chatRoomSummarySchema });
+/**
+ * On `staffInbox/{hospitalIdx}/staff/{staffIdx}`: rooms that changed, each with that member's
+ * own unread count. One packet carries every room of one refresh (issue 11 point 7).
+ */
+export const staffInboxEventSchema = z.object({ rooms: z.array(chatRoomSummarySchema).min(1) });
 export type ChatCreateEvent = z.infer<typeof chatCreateEventSchema>;
 export type ChatUpdateEvent = z.infer<typeof chatUpdateEventSchema>;
 export type ChatChangeEvent = z.infer<typeof chatChangeEventSchema>;

@@ -5,6 +5,7 @@ import {
   type ChatMessage,
   type ChatRoom,
   type ChatRoomSummary,
+  type StaffInboxEvent,
 } from '@smartcare/contract/chat';
 import { topics } from '@smartcare/contract/topics';
 import { connectTestClient, type TestMqttClient } from '../../plugins/broker/broker-test-client.ts';
@@ -162,11 +163,10 @@ describe('an urgent message', () => {
     expect(room.urgentAt).not.toBeNull();
     for (const { staff, client } of watchers) {
       // Live: the inbox topic of each staff member of the hospital carries the flag.
-      const live = await client.next<{ room: ChatRoomSummary }>(
-        topics.staffInbox(hospitalIdx, staff.idx),
-        (e) => e.room.idx === roomIdx && e.room.urgentAt != null,
+      const live = await client.next<StaffInboxEvent>(topics.staffInbox(hospitalIdx, staff.idx), (e) =>
+        e.rooms.some((r) => r.idx === roomIdx && r.urgentAt != null),
       );
-      expect(live.room.status).toBe('WAIT');
+      expect(live.rooms.find((r) => r.idx === roomIdx)!.status).toBe('WAIT');
       const listed = await inbox(staff);
       expect(listed[0]).toMatchObject({ idx: roomIdx, status: 'WAIT' });
       expect(listed.map((r) => r.idx)).toContain(waitingRoom);

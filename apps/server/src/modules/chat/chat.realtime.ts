@@ -1,4 +1,10 @@
-import type { ChatChangeEvent, ChatMessage, ChatRoomStatus } from '@smartcare/contract/chat';
+import type {
+  ChatChangeEvent,
+  ChatMessage,
+  ChatRoomStatus,
+  ChatRoomSummary,
+  StaffInboxEvent,
+} from '@smartcare/contract/chat';
 import { topics, type ParsedTopic } from '@smartcare/contract/topics';
 import type { BrokerPrincipal } from '../../plugins/broker/broker-acl.ts';
 import {
@@ -40,19 +46,22 @@ const roomKey = (roomIdx: number) => `chat/${roomIdx}`;
 const byRoom = (topic: ParsedTopic) => (topic.kind === 'chat' ? roomKey(topic.roomIdx) : topic.kind);
 
 /**
- * At most one inbox summary run per room in this time, under load (see refreshInbox). The
- * first summary after a quiet spell goes at once; a busy room's inbox line lags by at most
- * this much (decision 014: 500 ms made summaries half the database's work under load).
+ * At most one inbox run per hospital in this time, under load (see refreshInbox). The first
+ * run after a quiet spell goes at once; under load a room's inbox line lags by at most this
+ * much (decision 014: 500 ms made summaries half the database's work under load).
  */
 export const INBOX_INTERVAL_MS = 1000;
 
 /** Whose inbox a refresh is for: every staff member of the room's hospital, or some of them. */
 type InboxAudience = 'everyone' | ReadonlySet<number>;
 
-function widen(pending: InboxAudience | null, more: InboxAudience): InboxAudience {
+function widen(pending: InboxAudience | undefined, more: InboxAudience): InboxAudience {
   if (pending === 'everyone' || more === 'everyone') return 'everyone';
   return new Set([...(pending ?? []), ...more]);
 }
+
+/** A room whose inbox line is to be refreshed: its number and the hospital whose staff see it. */
+type InboxRoom = Pick<RoomRecord, 'idx' | 'hospitalIdx'>;
 
 /**
  * The chat's side of the broker: client publishes on `chat/{room}/message|enter|complete`
@@ -65,38 +74,52 @@ export function registerChatRealtime(
 ) {
   /**
    * Each staff member's inbox shows each room as it is now with their own unread count, read
-   * fresh in one statement (decision 009). A room's summaries are read one run at a time, and
-   * under load at most one run per INBOX_INTERVAL_MS: what is asked for while a run is going
-   * or resting joins the next run, for everyone either asked for. So the inbox gets fewer
-   * summaries, never a stale one last, and never two of one room out of order. (The summary
-   * was the costliest statement of a message: each patient message and the bot's answer
-   * asked for one.) A staff member's own read is not made to wait for the rest.
+   * fresh (decision 009). A hospital's inbox is refreshed one run at a time, and under load at
+   * most one run per INBOX_INTERVAL_MS: every room asked for while a run is going or resting
+   * joins the next run, for everyone it was asked for. A run reads its rooms together and
+   * sends each staff member ONE packet with every room of theirs that changed (issue 11
+   * point 7: one packet per room and member was most of what the consoles received, each a
+   * socket write). So the inbox gets fewer packets, never a stale room last, and never two
+   * summaries of one room out of order. A staff member's own read is not made to wait.
    */
   const inboxRuns = new Map<
     number,
     {
-      pending: InboxAudience | null;
+      pending: Map<number, InboxAudience>;
       waiters: { resolve: () => void; reject: (error: unknown) => void }[];
-      /** A staff member's own read is pending: no rest before the next run. */
+      /** A refresh that must not wait is pending: no rest before the next run. */
       hurry: boolean;
       /** Ends the rest between runs early. */
       wake: (() => void) | null;
     }
   >();
 
-  async function runInbox(roomIdx: number, run: NonNullable<ReturnType<typeof inboxRuns.get>>) {
+  async function runInbox(hospitalIdx: number, run: NonNullable<ReturnType<typeof inboxRuns.get>>) {
     try {
-      while (run.pending) {
+      while (run.pending.size > 0) {
         const asked = run.pending;
         const waiters = run.waiters;
-        run.pending = null;
+        run.pending = new Map();
         run.waiters = [];
         run.hurry = false;
         try {
-          const summaries = await chat.inboxSummaries(roomIdx, asked === 'everyone' ? null : [...asked]);
+          // Read in one turn: the service reads rooms asked for together in one statement.
+          const found = await Promise.all(
+            [...asked].map(([roomIdx, audience]) =>
+              chat.inboxSummaries(roomIdx, audience === 'everyone' ? null : [...audience]),
+            ),
+          );
+          const byStaff = new Map<number, ChatRoomSummary[]>();
+          for (const summaries of found) {
+            for (const { staffIdx, room } of summaries ?? []) {
+              const rooms = byStaff.get(staffIdx);
+              if (rooms) rooms.push(room);
+              else byStaff.set(staffIdx, [room]);
+            }
+          }
           await Promise.all(
-            (summaries ?? []).map(({ staffIdx, room }) =>
-              broker.publish(topics.staffInbox(room.hospitalIdx, staffIdx), { room }),
+            [...byStaff].map(([staffIdx, rooms]) =>
+              broker.publish(topics.staffInbox(hospitalIdx, staffIdx), { rooms } satisfies StaffInboxEvent),
             ),
           );
           for (const waiter of waiters) waiter.resolve();
@@ -114,20 +137,20 @@ export function registerChatRealtime(
         run.wake = null;
       }
     } finally {
-      inboxRuns.delete(roomIdx);
+      inboxRuns.delete(hospitalIdx);
     }
   }
 
-  function refreshInbox(roomIdx: number, audience: InboxAudience = 'everyone', now = false): Promise<void> {
-    let run = inboxRuns.get(roomIdx);
+  function refreshInbox(room: InboxRoom, audience: InboxAudience = 'everyone', now = false): Promise<void> {
+    let run = inboxRuns.get(room.hospitalIdx);
     const start = !run;
     if (!run) {
-      run = { pending: null, waiters: [], hurry: false, wake: null };
-      inboxRuns.set(roomIdx, run);
+      run = { pending: new Map(), waiters: [], hurry: false, wake: null };
+      inboxRuns.set(room.hospitalIdx, run);
     }
-    run.pending = widen(run.pending, audience);
+    run.pending.set(room.idx, widen(run.pending.get(room.idx), audience));
     const done = new Promise<void>((resolve, reject) => run.waiters.push({ resolve, reject }));
-    if (start) void runInbox(roomIdx, run);
+    if (start) void runInbox(room.hospitalIdx, run);
     else if (now) {
       run.hurry = true;
       run.wake?.();
@@ -161,16 +184,18 @@ export function registerChatRealtime(
    */
   async function afterward(
     roomIdx: number,
-    work: (inbox: (roomIdx: number, atOnce?: boolean) => void) => Promise<void>,
+    work: (inbox: (room: InboxRoom, atOnce?: boolean) => void) => Promise<void>,
   ) {
-    const rooms = new Set<number>();
+    const rooms = new Map<number, InboxRoom>();
     const started: Promise<void>[] = [];
     try {
       await broker.inOrder(roomKey(roomIdx), () =>
-        work((idx, atOnce) => (atOnce ? started.push(refreshInbox(idx)) : rooms.add(idx))),
+        work((room, atOnce) =>
+          atOnce ? started.push(refreshInbox(room, 'everyone', true)) : rooms.set(room.idx, room),
+        ),
       );
     } finally {
-      await Promise.all([...started, ...[...rooms].map((idx) => refreshInbox(idx))]);
+      await Promise.all([...started, ...[...rooms.values()].map((room) => refreshInbox(room))]);
     }
   }
 
@@ -188,7 +213,8 @@ export function registerChatRealtime(
       if (receipt.duplicate) return;
       // A new conversation shows in the inbox at once, before the bot's turn (decision 011);
       // later messages are summarised with the bot's answer to them.
-      inbox(receipt.room.idx, receipt.movedFrom !== null);
+      // A room that changed state (handed to staff, urgent) is not made to wait for the rest either.
+      inbox(receipt.room, receipt.movedFrom !== null || receipt.statusChanged);
       if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
       if (receipt.message.personType === 'USER') await notifyPatient(receipt);
     });
@@ -209,15 +235,15 @@ export function registerChatRealtime(
     });
   }
 
-  async function botTurn(receipt: MessageReceipt, inbox: (roomIdx: number) => void) {
+  async function botTurn(receipt: MessageReceipt, inbox: (room: InboxRoom, atOnce?: boolean) => void) {
     const reply = await chat.botReply(receipt.message, receipt.room);
     if (!reply) return;
     await broker.publish(topics.chatRoomEvent(reply.room.idx, 'message'), reply.message);
     if (reply.roomChanged) await announceRoom(reply.room, 'update', reply.room.idx, reply.message);
     // The bot hands rooms over (decision 011): the status may change with its reply.
     await announceStatus(reply.room.idx, reply.previousStatus, reply.room.status);
-    // The bot's answer is the room's last message now.
-    inbox(reply.room.idx);
+    // The bot's answer is the room's last message now; a hand-over (urgent too) shows at once.
+    inbox(reply.room, reply.roomChanged);
   }
 
   broker.handleClientPublishes(
@@ -264,7 +290,7 @@ export function registerChatRealtime(
           await afterward(room.idx, async (inbox) => {
             await announceRoom(room, 'update');
             await announceStatus(room.idx, previousStatus, room.status);
-            inbox(room.idx);
+            inbox(room);
           });
         },
       };
@@ -286,7 +312,7 @@ export function registerChatRealtime(
             if (entered.joinNotice)
               await broker.publish(topics.chatRoomEvent(entered.room.idx, 'message'), entered.joinNotice);
             await announceRoom(entered.room, 'update');
-            inbox(entered.room.idx);
+            inbox(entered.room);
           });
         },
       };
@@ -296,7 +322,7 @@ export function registerChatRealtime(
 
   return {
     /** A staff member read a room: their own inbox shows it with their new unread count. */
-    readBy: (roomIdx: number, staffIdx: number) => refreshInbox(roomIdx, new Set([staffIdx]), true),
+    readBy: (room: InboxRoom, staffIdx: number) => refreshInbox(room, new Set([staffIdx]), true),
   };
 }
 

@@ -49,11 +49,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; realtime: Ch
     }),
     handler: async (request) => {
       const staffIdx = staffOf(request).idx;
-      await chat.markRead(staffIdx, request.body);
+      const room = await chat.markRead(staffIdx, request.body);
       // Answered once this member's live inbox (their other tabs too) has the new count. The
       // read itself is stored: a live update that fails is logged, not answered as an error.
       await realtime
-        .readBy(request.body.roomIdx, staffIdx)
+        .readBy(room, staffIdx)
         .catch((error: unknown) => request.log.error({ err: error }, 'inbox update after a read failed'));
       return ok(request, {});
     },

@@ -783,12 +783,17 @@ export function createChatService(deps: ChatServiceDeps) {
       }));
     },
 
-    async markRead(staffIdx: number, body: { roomIdx: number; lastReadMsgIdx: number }): Promise<void> {
+    /** Records the read; answers the room (for the reader's live inbox). */
+    async markRead(
+      staffIdx: number,
+      body: { roomIdx: number; lastReadMsgIdx: number },
+    ): Promise<Pick<RoomRecord, 'idx' | 'hospitalIdx'>> {
       const staff = await deps.people.staff(staffIdx);
       const room = await repo.findRoom(deps.db, body.roomIdx);
       if (!staff || !room || room.hospitalIdx !== staff.hospitalIdx)
         throw new AccessRefused(room?.patientIdx ?? null);
       await repo.markRead(deps.db, room.idx, staff.idx, body.lastReadMsgIdx);
+      return { idx: room.idx, hospitalIdx: room.hospitalIdx };
     },
 
     /**

@@ -7,6 +7,7 @@ import {
   type ChatMessage,
   type ChatRoom,
   type ChatRoomSummary,
+  type StaffInboxEvent,
 } from '@smartcare/contract/chat';
 import type { Page } from '@smartcare/contract/paging';
 import { ResultCode } from '@smartcare/contract/result-codes';
@@ -260,9 +261,8 @@ describe('the room status through real messages', () => {
     await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
     const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
     await staff.subscribe(topics.chatRoomAll(roomIdx));
-    await staff.next<{ room: ChatRoomSummary }>(
-      topics.staffInbox(hospitalIdx, nurse.idx),
-      (e) => e.room.idx === roomIdx && e.room.status === 'WAIT',
+    await staff.next<StaffInboxEvent>(topics.staffInbox(hospitalIdx, nurse.idx), (e) =>
+      e.rooms.some((room) => room.idx === roomIdx && room.status === 'WAIT'),
     );
 
     await staff.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('안녕하세요, 간호사입니다.'));
@@ -536,7 +536,7 @@ describe('a burst of messages', () => {
 
     const summaries = staff.received
       .filter((m) => m.topic === topics.staffInbox(hospitalIdx, nurse.idx))
-      .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+      .flatMap((m) => (m.payload as StaffInboxEvent).rooms)
       .filter((room) => room.idx === roomIdx);
     const lastIdxs = summaries.map((room) => room.lastMsg!.idx);
     expect(lastIdxs).toEqual([...lastIdxs].sort((a, b) => a - b));
@@ -571,7 +571,7 @@ describe('a burst of messages', () => {
 
     const summaries = staff.received
       .filter((m) => m.topic === topics.staffInbox(hospitalIdx, nurse.idx))
-      .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+      .flatMap((m) => (m.payload as StaffInboxEvent).rooms)
       .filter((room) => room.idx === roomIdx);
     expect(summaries.length).toBeGreaterThanOrEqual(1);
     // On a slow machine the messages may span more than one interval: one more run for each.
@@ -600,7 +600,7 @@ describe('a burst of messages', () => {
 
     const summaries = staff.received
       .filter((m) => m.topic === topics.staffInbox(hospitalIdx, nurse.idx))
-      .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+      .flatMap((m) => (m.payload as StaffInboxEvent).rooms)
       .filter((room) => room.idx === roomIdx);
     expect(summaries).toHaveLength(1);
     expect(summaries[0]!.lastMsg).toMatchObject({ idx: answer.idx, personType: 'CHATBOT' });
@@ -633,7 +633,7 @@ describe('a burst of messages', () => {
     const lastSummary = (client: TestMqttClient, staffIdx: number) =>
       client.received
         .filter((m) => m.topic === topics.staffInbox(hospitalIdx, staffIdx))
-        .map((m) => (m.payload as { room: ChatRoomSummary }).room)
+        .flatMap((m) => (m.payload as StaffInboxEvent).rooms)
         .filter((room) => room.idx === roomIdx)
         .at(-1);
     const restUnread = async (token: string) => {

@@ -121,11 +121,12 @@ describe.skipIf(skipReason !== null)('two server processes sharing PostgreSQL an
       clientMsgId: 'two-1',
       content: '다른 서버에도 보이나요?',
     });
-    const { room } = await nurse.next<StaffInboxEvent>(
+    const { rooms } = await nurse.next<StaffInboxEvent>(
       topics.staffInbox(hospital.idx, staffAccount.idx),
       () => true,
       10_000,
     );
+    const room = rooms[0]!;
     // Its first summary comes before the bot's turn: the bot has the room (decision 011).
     expect(room).toMatchObject({ patientIdx: patientAccount.idx, status: 'NONE' });
 

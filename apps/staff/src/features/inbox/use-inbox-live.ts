@@ -6,16 +6,19 @@ import { useOnReconnect, useRealtimeTopic } from '../../lib/realtime';
 import { chatRoomsKey, type InboxFilter } from './api/get-chat-rooms';
 import { isUrgent, upsertRoom } from './sort-rooms';
 
-/** Writes a room summary from the server into every cached inbox list. */
+/** Writes room summaries from the server into every cached inbox list, one write per list. */
 export function useUpsertInboxRoom() {
   const queryClient = useQueryClient();
   return useCallback(
-    (room: ChatRoomSummary) => {
+    (...changed: ChatRoomSummary[]) => {
       // Each list keeps to its filter: a bot-handled room never shows in the open list.
       for (const [key, rooms] of queryClient.getQueriesData<ChatRoomSummary[]>({ queryKey: chatRoomsKey })) {
         if (!rooms) continue;
         const filter = (key[chatRoomsKey.length] ?? 'all') as InboxFilter;
-        queryClient.setQueryData<ChatRoomSummary[]>(key, upsertRoom(rooms, room, filter));
+        queryClient.setQueryData<ChatRoomSummary[]>(
+          key,
+          changed.reduce((list, room) => upsertRoom(list, room, filter), rooms),
+        );
       }
     },
     [queryClient],
@@ -61,13 +64,15 @@ export function useInboxLive(
   useRealtimeTopic(topic, (payload) => {
     const parsed = staffInboxEventSchema.safeParse(payload);
     if (!parsed.success) return;
-    const { room } = parsed.data;
-    const flag = `${room.idx}:${room.urgentAt}`;
-    if (isUrgent(room) && !knownUrgent(room) && !alerted.current.has(flag)) {
-      alerted.current.add(flag);
-      onUrgent?.(room);
+    const { rooms } = parsed.data;
+    for (const room of rooms) {
+      const flag = `${room.idx}:${room.urgentAt}`;
+      if (isUrgent(room) && !knownUrgent(room) && !alerted.current.has(flag)) {
+        alerted.current.add(flag);
+        onUrgent?.(room);
+      }
     }
-    upsert(room);
+    upsert(...rooms);
   });
   useOnReconnect(() => void queryClient.invalidateQueries({ queryKey: chatRoomsKey }));
 }

@@ -51,8 +51,8 @@ describe('the inbox and urgent rooms', () => {
     expect(alerts).toEqual([]);
 
     const flagged = { ...quiet, urgentAt: new Date().toISOString() };
-    act(() => realtime.deliver(topics.staffInbox(1, 7), { room: flagged }));
-    act(() => realtime.deliver(topics.staffInbox(1, 7), { room: { ...flagged, unreadCount: 2 } }));
+    act(() => realtime.deliver(topics.staffInbox(1, 7), { rooms: [flagged] }));
+    act(() => realtime.deliver(topics.staffInbox(1, 7), { rooms: [{ ...flagged, unreadCount: 2 }] }));
     await waitFor(() => expect(roomNames()).toEqual(['먼저응급', '김응급', '오래대기']));
     expect(alerts).toEqual(['김응급']);
   });
@@ -68,7 +68,7 @@ describe('the inbox and urgent rooms', () => {
     expect(await screen.findByText('대기환자')).toBeInTheDocument();
     // A bot room announced live does not slip into the open list.
     act(() =>
-      realtime.deliver(topics.staffInbox(1, 7), { room: { ...botRoom, idx: 6, patientName: '새챗봇' } }),
+      realtime.deliver(topics.staffInbox(1, 7), { rooms: [{ ...botRoom, idx: 6, patientName: '새챗봇' }] }),
     );
     expect(roomNames()).toEqual(['대기환자']);
 
@@ -76,7 +76,7 @@ describe('the inbox and urgent rooms', () => {
     expect(await screen.findByText('챗봇환자')).toBeInTheDocument();
     expect(requests.some((r) => r.path === '/chat/rooms' && r.query.get('status') === 'BOT')).toBe(true);
     // The bot hands the room over: it leaves the bot list.
-    act(() => realtime.deliver(topics.staffInbox(1, 7), { room: { ...botRoom, status: 'WAIT' } }));
+    act(() => realtime.deliver(topics.staffInbox(1, 7), { rooms: [{ ...botRoom, status: 'WAIT' }] }));
     await waitFor(() => expect(screen.queryByText('챗봇환자')).toBeNull());
   });
 

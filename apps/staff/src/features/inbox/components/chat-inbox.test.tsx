@@ -92,13 +92,15 @@ describe('the chat inbox', () => {
 
     act(() =>
       realtime.deliver(topics.staffInbox(1, 7), {
-        room: {
-          ...quiet,
-          status: 'WAIT',
-          waitingSince: minutesAgo(20),
-          unreadCount: 2,
-          lastMsg: chatMessage({ roomIdx: 8, content: '물 좀 주세요' }),
-        },
+        rooms: [
+          {
+            ...quiet,
+            status: 'WAIT',
+            waitingSince: minutesAgo(20),
+            unreadCount: 2,
+            lastMsg: chatMessage({ roomIdx: 8, content: '물 좀 주세요' }),
+          },
+        ],
       }),
     );
 
@@ -119,7 +121,7 @@ describe('the chat inbox', () => {
 
     // This nurse read the room elsewhere: the server sends her own summary, unread 0.
     unread = 0;
-    act(() => realtime.deliver(topics.staffInbox(1, 7), { room: { ...room, unreadCount: 0 } }));
+    act(() => realtime.deliver(topics.staffInbox(1, 7), { rooms: [{ ...room, unreadCount: 0 }] }));
     await waitFor(() => expect(within(item).queryByText(/읽지 않은 메시지/)).toBeNull());
 
     // While the connection was down the patient wrote again: the list fetched after it says so.
