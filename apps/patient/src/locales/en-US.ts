@@ -1039,7 +1039,7 @@ const enUS: Catalogue = {
     today: {
       title: "Today's meals",
       none: 'No meals logged today.',
-      logged: '{{count}} meals logged today · {{kcal}} kcal (daily target {{target}} kcal)',
+      logged: '{{count}} meals logged today · {{kcal}}\u00a0kcal (daily target {{target}}\u00a0kcal)',
       open: 'Open the diet log',
     },
     mealType: {
@@ -1114,7 +1114,7 @@ const enUS: Catalogue = {
       searchPlaceholder: 'e.g. 김치찌개, ㄱㅊㅉㄱ',
       searching: 'Searching…',
       noResults: 'No food found. Try another name or enter it yourself.',
-      perServing: '1 serving {{grams}} g · {{kcal}} kcal',
+      perServing: '1 serving {{grams}}\u00a0g · {{kcal}}\u00a0kcal',
       servingIs: 'One serving is {{grams}} g.',
       photoHelp: 'JPEG, PNG or HEIC photos up to 8 MB. The location is removed on the server.',
       photoAlt: 'Photo of the meal',

@@ -925,7 +925,7 @@ const krKO = {
     today: {
       title: '오늘의 식사',
       none: '오늘 기록한 식사가 없습니다.',
-      logged: '오늘 식사 {{count}}번 기록 · {{kcal}} kcal (하루 목표 {{target}} kcal)',
+      logged: '오늘 식사 {{count}}번 기록 · {{kcal}}\u00a0kcal (하루 목표 {{target}}\u00a0kcal)',
       open: '식단 기록 보기',
     },
     mealType: {
@@ -1000,7 +1000,7 @@ const krKO = {
       searchPlaceholder: '예: 김치찌개, ㄱㅊㅉㄱ',
       searching: '찾는 중…',
       noResults: '찾는 음식이 없습니다. 다른 이름으로 찾거나 직접 입력해 주세요.',
-      perServing: '1인분 {{grams}}g · {{kcal}} kcal',
+      perServing: '1인분 {{grams}}g · {{kcal}}\u00a0kcal',
       servingIs: '1인분은 {{grams}}g입니다.',
       photoHelp: 'JPEG, PNG, HEIC 사진을 8MB까지 올릴 수 있습니다. 위치 정보는 서버에서 지웁니다.',
       photoAlt: '올린 식사 사진',

@@ -1013,7 +1013,7 @@ const zhCN: Catalogue = {
     today: {
       title: '今日饮食',
       none: '今天还没有记录饮食。',
-      logged: '今天已记录 {{count}} 餐 · {{kcal}} kcal（每日目标 {{target}} kcal）',
+      logged: '今天已记录 {{count}} 餐 · {{kcal}}\u00a0kcal（每日目标 {{target}}\u00a0kcal）',
       open: '查看饮食记录',
     },
     mealType: {
@@ -1088,7 +1088,7 @@ const zhCN: Catalogue = {
       searchPlaceholder: '例：김치찌개, ㄱㅊㅉㄱ',
       searching: '正在查找…',
       noResults: '没有找到食物。请换个名称或自行输入。',
-      perServing: '1份 {{grams}} 克 · {{kcal}} kcal',
+      perServing: '1份 {{grams}}\u00a0克 · {{kcal}}\u00a0kcal',
       servingIs: '1份为 {{grams}} 克。',
       photoHelp: '可上传 8MB 以内的 JPEG、PNG、HEIC 照片。位置信息会在服务器上删除。',
       photoAlt: '上传的饮食照片',

@@ -144,7 +144,10 @@ describe('logging a meal', () => {
       otherRoutes: ['/homecare/diet/dashboard'],
     });
     await userEvent.type(screen.getByLabelText('음식 이름 또는 초성'), 'ㄱㅊㅉㄱ');
-    await userEvent.click(await screen.findByRole('button', { name: /김치찌개/ }));
+    const found = await screen.findByRole('button', { name: /김치찌개/ });
+    // "160 kcal" never splits at large text: a no-break space joins the number and the unit
+    expect(found.textContent).toContain('1인분 300g · 160\u00a0kcal');
+    await userEvent.click(found);
     const amount = screen.getByLabelText('김치찌개 양');
     await userEvent.clear(amount);
     await userEvent.type(amount, '2');
