@@ -18,10 +18,13 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // Chromium's own widgets (date and time fields, their pickers) follow its UI language,
-      // not the context's locale: without this they show 11/25/2026 and 08:00 AM.
       '--lang=ko-KR',
     ],
+    // Chromium's own widgets (date and time fields, their pickers) follow its UI language,
+    // not the context's locale. On Linux that language comes from LANGUAGE, and only when
+    // Debian's chromium-l10n provides locales/ko.pak (scripts/test.mjs installs it): with
+    // `--lang` alone, or without the package, they show 11/25/2026 and 08:00 AM.
+    env: { ...process.env, LANGUAGE: 'ko' },
   },
 };
 

@@ -21,6 +21,8 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const RUNNER_TIMEOUT_MS = { vitest: 15 * 60_000, playwright: 15 * 60_000 };
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Chromium's Korean UI language: date and time fields read as a Korean phone shows them. */
+const CHROMIUM_KO = '/usr/lib/chromium/locales/ko.pak';
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
 const PDFTOPPM = '/usr/bin/pdftoppm';
 
@@ -35,6 +37,7 @@ function ensureSystemPackages() {
     spawnSync('fc-list', [':lang=ko'], { encoding: 'utf8' }).stdout?.includes('Noto Sans CJK');
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!existsSync(CHROMIUM_KO)) missing.push('chromium-l10n');
   if (!hasCjkFont) missing.push('fonts-noto-cjk');
   // issue 16: the certificate screenshots render a PDF page with pdftoppm
   if (!existsSync(PDFTOPPM)) missing.push('poppler-utils');
@@ -43,7 +46,7 @@ function ensureSystemPackages() {
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     console.error(
       `[test] Missing system packages: ${missing.join(', ')}.\n` +
-        `       Install them once as root:  apt-get update && apt-get install -y chromium fonts-noto-cjk poppler-utils`,
+        `       Install them once as root:  apt-get update && apt-get install -y chromium chromium-l10n fonts-noto-cjk poppler-utils`,
     );
     process.exit(2);
   }

@@ -50,7 +50,9 @@ test.describe('prescribing from the console', () => {
         '복용 중',
       );
 
-      // The console's page for docs/screenshots/staff (SMARTCARE_SCREENSHOTS=1), else the test's output.
+      // The console's page for docs/screenshots/staff (SMARTCARE_SCREENSHOTS=1), else the test's
+      // output: once the confirmation has gone, so it does not cover the console's tabs.
+      await expect(nursePage.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
       await nursePage.screenshot({
         path: process.env.SMARTCARE_SCREENSHOTS
           ? resolve(

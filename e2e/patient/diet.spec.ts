@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DietDay } from '@smartcare/contract/diet';
 import { expect, test } from '../support/fixtures.ts';
+import { phoneShotContext, screenshotFromTop } from '../support/screenshot.ts';
 
 /**
  * Issue 15 (diet) at the phone viewport: a home-care patient logs a meal with a food from the
@@ -172,15 +173,7 @@ test(
   { tag: '@screenshots' },
   async ({ browser, baseURL, api, createPatient, createStaff, loginAsPatient, loginAsStaff }) => {
     test.setTimeout(150_000);
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
+    const context = await phoneShotContext(browser, baseURL);
     const page = await context.newPage();
     const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
     mkdirSync(`${root}/text-200`, { recursive: true });
@@ -202,7 +195,8 @@ test(
     const meals = [
       {
         mealType: 'BREAKFAST',
-        eatenAt: kst(0, '00:01'),
+        // a breakfast time when the run is past it, else just after midnight (never the future)
+        eatenAt: kst(0, new Date(Date.now() + 9 * 3600_000).getUTCHours() >= 8 ? '07:40' : '00:01'),
         items: [{ kind: 'FOOD', foodCode: 'F001', unit: 'SERVING', amount: 1 }],
       },
       {
@@ -245,19 +239,18 @@ test(
       await page.goto('/#/homecare/diet/dashboard');
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: '나의 식단' })).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${dir}/diet-dashboard.png`, fullPage: true });
+      await screenshotFromTop(page, `${dir}/diet-dashboard.png`);
       await page.getByRole('button', { name: '이전 날' }).click();
       await expect(page.getByText('반찬은 조금만 먹었어요')).toBeVisible();
       await expect(page.getByRole('img', { name: /식사 사진/ })).toBeVisible();
-      await page.screenshot({ path: `${dir}/diet-dashboard-yesterday.png`, fullPage: true });
+      await screenshotFromTop(page, `${dir}/diet-dashboard-yesterday.png`);
       await page.goto('/#/homecare/diet/regdiet');
       await page.getByLabel('음식 이름 또는 초성').fill('ㄸㅂㅇ');
       await page.getByRole('button', { name: /^떡볶이/ }).click();
       await page.getByRole('button', { name: '목록에 없는 음식 직접 입력' }).click();
       await page.getByLabel('음식 이름 또는 초성').fill('김치');
       await expect(page.getByRole('button', { name: /^김치전/ })).toBeVisible();
-      await page.screenshot({ path: `${dir}/diet-regdiet.png`, fullPage: true });
+      await screenshotFromTop(page, `${dir}/diet-regdiet.png`);
     }
     await context.close();
 

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Dose, Medication } from '@smartcare/contract/medication';
 import { expect, navigate, test } from '../support/fixtures.ts';
+import { phoneShotContext, screenshotFromTop } from '../support/screenshot.ts';
+import { settled } from '../support/settled.ts';
 
 /**
  * Issue 15 at the phone viewport: the patient adds a medicine twice a day from the list (초성
@@ -97,16 +99,8 @@ test(
   'screenshots of the medication screens at 360 px and 200 % text for docs/screenshots/patient',
   { tag: '@screenshots' },
   async ({ browser, baseURL, api, createPatient, loginAsPatient }) => {
-    test.setTimeout(120_000);
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
+    test.setTimeout(240_000);
+    const context = await phoneShotContext(browser, baseURL);
     const page = await context.newPage();
     const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
     mkdirSync(`${root}/text-200`, { recursive: true });
@@ -124,7 +118,7 @@ test(
       dosePerIntake: 1,
       times: [kstClock(-5)],
       startDate: kstToday(),
-      stock: 3,
+      stock: 4,
       refillThreshold: 3,
       meal: 'AFTER_MEAL',
       instructions: '혈압약입니다. 매일 같은 시간에 드세요.',
@@ -138,29 +132,48 @@ test(
       startDate: kstToday(),
       meal: 'WITH_MEAL',
     });
-    const screens: [string, string][] = [
-      ['medication-main', '/homecare/medication/main'],
-      ['medication-calendar', '/homecare/medication/calendar'],
-      ['medication-detail', `/homecare/medication/${m.idx}`],
-    ];
+    // One dose taken, so the screens show each state: taken, due now, later; the calendar's
+    // today "일부 복용"; the medicine at its refill threshold (4 − 1 = 3 left).
+    const doses = await api.data<Dose[]>('GET', apiPaths.medication.getDoses, { token: accessToken });
+    const taken = doses.find((d) => d.medicationIdx === m.idx);
+    await api.data('PUT', apiPaths.medication.takeDose, {
+      token: accessToken,
+      body: { doseIdx: taken!.idx },
+    });
+    // Quiet hours on, so the alarm screen shows the medication switch with its times.
+    await api.data('PUT', apiPaths.patient.alarmUpdate, {
+      token: accessToken,
+      body: { quietHoursEnabled: true, quietHoursStart: '22:00', quietHoursEnd: '07:00' },
+    });
     for (const [dir, size] of [
       [root, 'normal'],
       [`${root}/text-200`, 'xlarge'],
     ] as const) {
       await page.evaluate((value) => localStorage.setItem('smartcare.textSize', value), size);
-      for (const [name, route] of screens) {
+      const open = async (route: string) => {
         await page.goto(`/#${route}`);
         await page.reload();
-        await expect(page.locator('h1').first()).toBeVisible();
-        await expect(page.getByRole('status').filter({ hasText: '불러오는 중' })).toHaveCount(0);
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-      }
-      await page.goto('/#/homecare/medication/main');
+        await settled(page);
+      };
+      await open('/homecare/medication/main');
+      await expect(page.locator('.med-status-taken')).toHaveCount(1);
+      await screenshotFromTop(page, `${dir}/medication-main.png`);
+      await open('/homecare/medication/calendar');
+      const today = page.getByRole('button', { name: /일부 복용/ });
+      await today.click();
+      await expect(page.getByRole('heading', { name: /복용 내역/ })).toBeVisible();
+      await screenshotFromTop(page, `${dir}/medication-calendar.png`);
+      await open(`/homecare/medication/${m.idx}`);
+      await expect(page.getByText(/약이 3회분 남았습니다/)).toBeVisible();
+      await screenshotFromTop(page, `${dir}/medication-detail.png`);
+      await open('/homecare/common/alarm');
+      await expect(page.getByText('복약 알림')).toBeVisible();
+      await screenshotFromTop(page, `${dir}/alarm-settings-quiet-hours.png`);
+      await open('/homecare/medication/main');
       await page.getByRole('button', { name: '약 추가하기' }).click();
       await page.getByLabel('약 이름').fill('타이레놀');
       await expect(page.getByRole('button', { name: /타이레놀정500밀리그람/ })).toBeVisible();
-      await page.screenshot({ path: `${dir}/medication-add.png`, fullPage: true });
+      await screenshotFromTop(page, `${dir}/medication-add.png`);
     }
     await context.close();
   },

@@ -6,6 +6,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Content, NoticeSummary } from '@smartcare/contract/hospital-content';
 import type { Page as Paged } from '@smartcare/contract/paging';
 import { expect, patientRoutes, test } from '../support/fixtures.ts';
+import { screenshotFromTop } from '../support/screenshot.ts';
 
 /**
  * Issue 10 point 8: every patient route at 200 % text on a 360 px phone — once through the
@@ -139,6 +140,12 @@ test.describe('200 % text on a 360 px phone', () => {
       token,
     });
     const guides = await api.data<Content[]>('GET', apiPaths.hospitalContent.getGuideList, { token });
+    // issue 15 — quiet hours on, so /common/alarm shows its two time fields (the widest
+    // controls of that screen, "오후 10:00" in Korean) and they are measured too
+    await api.data('PUT', apiPaths.patient.alarmUpdate, {
+      token,
+      body: { quietHoursEnabled: true, quietHoursStart: '22:00', quietHoursEnd: '07:00' },
+    });
     // issue 15 — medication reminders: a medicine of this patient's, with a dose due today
     const kstNow = new Date(Date.now() + 9 * 3_600_000).toISOString();
     ownMedication = (
@@ -266,8 +273,8 @@ test(
       await page.reload();
       await expect(page.locator('h1').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+      // 360 px wide like every other patient screenshot (the phone project renders at 3×)
+      await screenshotFromTop(page, `${dir}/${name}.png`);
     }
   },
 );

@@ -8,6 +8,7 @@ import type { Page as Paged } from '@smartcare/contract/paging';
 import type { VitalSign, VitalSignKind } from '@smartcare/contract/vital-signs';
 import type { Api } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { phoneShotContext, screenshotFromTop } from '../support/screenshot.ts';
 
 /**
  * Issue 13 layer 3 at the phone viewport: each register screen records through its form and
@@ -157,15 +158,7 @@ test(
   async ({ browser, baseURL, api, createPatient, loginAsPatient }) => {
     test.setTimeout(120_000);
     // 360 px at 1×, like the other phone screenshots, so the files stay small.
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
+    const context = await phoneShotContext(browser, baseURL);
     const page = await context.newPage();
     const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
     mkdirSync(`${root}/text-200`, { recursive: true });
@@ -201,15 +194,14 @@ test(
         await page.goto(`/#${route}`);
         await page.reload();
         await expect(page.locator('h1').first()).toBeVisible();
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+        await screenshotFromTop(page, `${dir}/${name}.png`);
       }
       // The answer to an urgent reading, as the patient reads it.
       await page.goto('/#/homecare/mystatus/heartrate/regist');
       await page.getByLabel('심박수 (회/분)').fill('35');
       await save(page);
       await expect(page.getByText('매우 느림 (위험)')).toBeVisible();
-      await page.screenshot({ path: `${dir}/vital-heartrate-urgent.png`, fullPage: true });
+      await screenshotFromTop(page, `${dir}/vital-heartrate-urgent.png`);
     }
     await context.close();
   },

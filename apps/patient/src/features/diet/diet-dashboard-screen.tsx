@@ -39,9 +39,6 @@ export function DietDashboardScreen() {
     <Page title={t('diet.dashboard.title')} back={paths.homecare.home.href()}>
       <div className="diet-dashboard">
         <nav className="diet-day-nav" aria-label={t('diet.dashboard.dayNav')}>
-          <button type="button" className="btn" onClick={() => setDate(shiftDate(date, -1))}>
-            {t('diet.dashboard.previousDay')}
-          </button>
           <p className="diet-day-label" aria-live="polite">
             {date === today
               ? t('diet.dashboard.today')
@@ -50,6 +47,9 @@ export function DietDashboardScreen() {
                   day: Number(date.slice(8, 10)),
                 })}
           </p>
+          <button type="button" className="btn" onClick={() => setDate(shiftDate(date, -1))}>
+            {t('diet.dashboard.previousDay')}
+          </button>
           <button
             type="button"
             className="btn"

@@ -94,6 +94,13 @@ describe('the diet dashboard', () => {
     renderScreen(<DietDashboardScreen />, { path: '/homecare/diet/dashboard' });
     const totals = await screen.findByRole('region', { name: '하루 합계와 목표' });
     expect(within(totals).getByText('320 kcal / 목표 1,600 kcal')).toBeInTheDocument();
+    // a number and its unit are joined by a no-break space: at 200 % text "g" never wraps alone
+    expect(
+      within(totals).getByText(/^22\.8\u00a0g \/ 목표 50\u00a0g$/, { normalizer: (text) => text }),
+    ).toBeInTheDocument();
+    // the day is said first, then 이전 날 and 다음 날 (one row of two at any text size)
+    const dayNav = screen.getByRole('navigation', { name: '날짜 이동' });
+    expect([...dayNav.children].map((el) => el.textContent)).toEqual(['오늘', '이전 날', '다음 날']);
     // 2520 mg of a 2300 mg target: over, said in words
     expect(within(totals).getByText('목표 초과 (110%)')).toBeInTheDocument();
     expect(within(totals).getByText(/당뇨 관리를 위해 탄수화물을 확인해 주세요\./)).toBeInTheDocument();
@@ -137,7 +144,10 @@ describe('logging a meal', () => {
       otherRoutes: ['/homecare/diet/dashboard'],
     });
     await userEvent.type(screen.getByLabelText('음식 이름 또는 초성'), 'ㄱㅊㅉㄱ');
-    await userEvent.click(await screen.findByRole('button', { name: /김치찌개/ }));
+    const found = await screen.findByRole('button', { name: /김치찌개/ });
+    // "160 kcal" never splits at large text: a no-break space joins the number and the unit
+    expect(found.textContent).toContain('1인분 300g · 160\u00a0kcal');
+    await userEvent.click(found);
     const amount = screen.getByLabelText('김치찌개 양');
     await userEvent.clear(amount);
     await userEvent.type(amount, '2');

@@ -1,7 +1,10 @@
 import { NUTRIENTS, percentOf, type Nutrient, type Nutrition } from '@smartcare/contract/diet';
 import { useTranslation } from 'react-i18next';
 
-/** A nutrient's amount with its unit, in the patient's language ("1,234 kcal", "45.5 g"). */
+/**
+ * A nutrient's amount with its unit, in the patient's language ("1,234 kcal", "45.5 g"); the
+ * catalogues join them with a no-break space, so large text never leaves a unit on its own line.
+ */
 export function useNutrientText() {
   const { t, i18n } = useTranslation();
   return (n: Nutrient, value: number) =>
