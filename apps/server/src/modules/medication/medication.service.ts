@@ -197,12 +197,16 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     return patient;
   }
 
-  /** The staff member, and the patient only when the patient belongs to their hospital. */
+  /**
+   * The staff member, and the patient only when a home-care patient of their hospital
+   * (decision 021); another hospital's patient or one not in home care is as if absent,
+   * and the refusal is audited with the patient.
+   */
   async function staffAndPatient(staffIdx: number, patientIdx: number) {
     const staff = await deps.people.staff(staffIdx);
     if (!staff) throw new DomainError('NOT_LOGGED_IN');
     const patient = await deps.people.patient(patientIdx);
-    if (!patient || patient.chosenHospitalIdx !== staff.hospitalIdx)
+    if (!patient || !patient.homeCare || patient.chosenHospitalIdx !== staff.hospitalIdx)
       throw new AccessRefused(patient ? patientIdx : null, 'NOT_FOUND');
     return { staff, patient };
   }

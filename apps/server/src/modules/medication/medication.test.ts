@@ -35,8 +35,8 @@ let t: TestApp;
 let hospitalIdx: number;
 let otherHospitalIdx: number;
 
-async function homePatient(hospital = hospitalIdx) {
-  const created = await createPatient(t.app.db, { name: '최복약', choseHospitalIdx: hospital });
+async function homePatient(hospital = hospitalIdx, areas: ('HOSPITAL' | 'HOMECARE')[] = ['HOMECARE']) {
+  const created = await createPatient(t.app.db, { name: '최복약', choseHospitalIdx: hospital, areas });
   return { ...created, accessToken: (await loginPatient(t.baseUrl, created)).accessToken };
 }
 async function nurseOf(hospital: number) {
@@ -60,6 +60,15 @@ const medicine = (overrides: Partial<MedicationInput> = {}): MedicationInput => 
   startDate: '2026-03-01',
   ...overrides,
 });
+
+/** `access.refused` entries about the patient (a refusal is audited with its patient). */
+const refusals = async (patientIdx: number) =>
+  (
+    await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'access.refused' AND patient_idx = $1`,
+      [patientIdx],
+    )
+  ).rows[0]!.n;
 
 const countDoses = async (medicationIdx: number) =>
   (
@@ -364,6 +373,65 @@ describe('authorisation of every call', () => {
     });
     expect(still.data!.medication.status).toBe('ACTIVE');
     expect(still.data!.history.every((d) => d.status === 'PENDING')).toBe(true);
+  });
+});
+
+describe('staff reach only their hospital’s home-care patients (decision 021)', () => {
+  it('a same-hospital patient not in home care: every staff call is not found, audited, and changes nothing', async () => {
+    const ward = await homePatient(hospitalIdx, ['HOSPITAL']);
+    const nurse = await nurseOf(hospitalIdx);
+    const own = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: ward.accessToken,
+      body: medicine({ startDate: todayKst() }),
+    });
+    const idx = own.data!.idx;
+    const c = api(t.baseUrl);
+    const calls: [string, () => Promise<{ status: number; code: number }>][] = [
+      [
+        'getPatientMedications',
+        () =>
+          c.get(apiPaths.medication.getPatientMedications, {
+            token: nurse.accessToken,
+            query: { patientIdx: ward.idx },
+          }),
+      ],
+      [
+        'prescribe',
+        () =>
+          c.post(apiPaths.medication.prescribe, {
+            token: nurse.accessToken,
+            body: { patientIdx: ward.idx, medication: medicine({ startDate: todayKst() }) },
+          }),
+      ],
+      [
+        'change',
+        () =>
+          c.put(apiPaths.medication.change, {
+            token: nurse.accessToken,
+            body: { idx, medication: medicine({ times: ['09:00'], startDate: todayKst() }) },
+          }),
+      ],
+      [
+        'stopForPatient',
+        () => c.put(apiPaths.medication.stopForPatient, { token: nurse.accessToken, body: { idx } }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      const before = await refusals(ward.idx);
+      const answer = await call();
+      expect([answer.status, answer.code], name).toEqual([404, ResultCode.NOT_FOUND]);
+      expect(await refusals(ward.idx), name).toBe(before + 1);
+    }
+    const mine = await c.get<Medication[]>(apiPaths.medication.getMyMedications, { token: ward.accessToken });
+    expect(mine.data!.map((m) => [m.idx, m.status, m.times])).toEqual([[idx, 'ACTIVE', ['08:00', '20:00']]]);
+
+    // The same nurse reaches a home-care patient of the hospital.
+    const home = await homePatient();
+    const ok = await c.get(apiPaths.medication.getPatientMedications, {
+      token: nurse.accessToken,
+      query: { patientIdx: home.idx },
+    });
+    expect(ok.code).toBe(ResultCode.SUCCESS);
   });
 });
 
