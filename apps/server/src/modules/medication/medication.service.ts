@@ -282,7 +282,7 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       let refill: { refill: boolean; dosesLeft: number | null } = { refill: false, dosesLeft: null };
       if (action === 'TAKE') {
         await repo.take(tx, doseIdx, at, next.late);
-        refill = await repo.useStock(tx, dose.medicationIdx, at);
+        refill = await repo.useStock(tx, dose.medicationIdx, dose.dosePerIntake, at);
       } else if (action === 'SKIP') {
         await repo.skip(tx, doseIdx, at, reason && reason !== '' ? reason : null);
       } else {

@@ -1,3 +1,6 @@
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import {
@@ -251,6 +254,118 @@ describe('the patient adds a medicine and takes a dose', () => {
     });
     expect(again.code).toBe(ResultCode.MEDICATION_STOPPED);
   });
+});
+
+describe('a dose keeps what it was for (migration 077)', () => {
+  it('a change from 1정 to 2정 (and a new name, meal) applies to future doses; a past dose still says 1정', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({
+        times: [kstClock(-5), kstClock(60)],
+        startDate: todayKst(),
+        stock: 10,
+        meal: 'AFTER_MEAL',
+      }),
+    });
+    const idx = added.data!.idx;
+    const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.update, {
+      token: patient.accessToken,
+      body: {
+        idx,
+        medication: medicine({
+          name: '노바스크정10밀리그램',
+          strength: '10mg',
+          dosePerIntake: 2,
+          meal: 'BEFORE_MEAL',
+          times: [kstClock(-5), kstClock(60)],
+          startDate: todayKst(),
+          stock: 10,
+        }),
+      },
+    });
+    expect(changed.data!.dosePerIntake).toBe(2);
+
+    const what = (d: Dose) => [d.medicationName, d.strength, d.dosePerIntake, d.meal];
+    const today = (
+      await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, { token: patient.accessToken })
+    ).data!.filter((d) => d.medicationIdx === idx);
+    const past = today.filter((d) => Date.parse(d.scheduledAt) <= Date.now());
+    const future = today.filter((d) => Date.parse(d.scheduledAt) > Date.now());
+    expect(past.map(what)).toEqual([['노바스크정5밀리그램', '5mg', 1, 'AFTER_MEAL']]);
+    expect(future.length).toBeGreaterThan(0);
+    for (const d of future) expect(what(d)).toEqual(['노바스크정10밀리그램', '10mg', 2, 'BEFORE_MEAL']);
+
+    // The same in the detail's history and in the nurse's view.
+    const detail = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: patient.accessToken,
+      query: { idx },
+    });
+    expect(what(detail.data!.history.find((d) => d.idx === past[0]!.idx)!)).toEqual([
+      '노바스크정5밀리그램',
+      '5mg',
+      1,
+      'AFTER_MEAL',
+    ]);
+    // Taking the past dose late uses its own amount from the stock: 1, not 2.
+    const taken = await api(t.baseUrl).put<Dose>(apiPaths.medication.takeDose, {
+      token: patient.accessToken,
+      body: { doseIdx: past[0]!.idx },
+    });
+    expect(what(taken.data!)).toEqual(['노바스크정5밀리그램', '5mg', 1, 'AFTER_MEAL']);
+    const after = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: patient.accessToken,
+      query: { idx },
+    });
+    expect(after.data!.medication.stock).toBe(9);
+    const overview = await api(t.baseUrl).get<PatientMedications>(apiPaths.medication.getPatientMedications, {
+      token: nurse.accessToken,
+      query: { patientIdx: patient.idx },
+    });
+    expect(overview.data!.medications[0]!.dosePerIntake).toBe(2);
+  });
+
+  it('doses stored before the migration are filled from their medicine by the migration', async () => {
+    const { openPglite, pgliteDatabase } = await import('../../plugins/db/pglite-database.ts');
+    const { MIGRATIONS_DIR, migrate } = await import('../../plugins/db/migrate.ts');
+    const dir = await mkdtemp(path.join(tmpdir(), 'smartcare-077-'));
+    const pglite = await openPglite(undefined);
+    const db = pgliteDatabase(pglite);
+    try {
+      const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));
+      for (const f of files.filter((f) => f < '077_'))
+        await copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      await migrate(db, dir);
+      const { rows } = await db.query<{ p: number }>(
+        `INSERT INTO patients (name) VALUES ('옛환자') RETURNING idx AS p`,
+      );
+      const p = rows[0]!.p;
+      await db.query(
+        `INSERT INTO medications (idx, patient_idx, name, strength, form, dose_per_intake, times, meal, start_date, schedule_from)
+         VALUES (1, $1, '옛약', '20mg', 'CAPSULE', 1.5, ARRAY['08:00'], 'AFTER_MEAL', '2026-01-01', now())`,
+        [p],
+      );
+      await db.query(
+        `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at) VALUES (1, $1, now())`,
+        [p],
+      );
+      await copyFile(
+        path.join(MIGRATIONS_DIR, '077_medication_dose_snapshot.sql'),
+        path.join(dir, '077_medication_dose_snapshot.sql'),
+      );
+      await migrate(db, dir);
+      const dose = await db.query(
+        `SELECT medication_name, strength, form, dose_per_intake::float8 AS dose, meal FROM medication_doses`,
+      );
+      expect(dose.rows).toEqual([
+        { medication_name: '옛약', strength: '20mg', form: 'CAPSULE', dose: 1.5, meal: 'AFTER_MEAL' },
+      ]);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('the nurse in the console', () => {
