@@ -491,6 +491,94 @@ describe('authorisation of every call', () => {
   });
 });
 
+describe('the authorisation matrix of every medication call', () => {
+  const patientCalls: [string, string][] = [
+    ['GET', apiPaths.medication.getMyMedications],
+    ['GET', apiPaths.medication.getMedication],
+    ['POST', apiPaths.medication.add],
+    ['PUT', apiPaths.medication.update],
+    ['PUT', apiPaths.medication.stop],
+    ['GET', apiPaths.medication.getDoses],
+    ['GET', apiPaths.medication.getCalendar],
+    ['PUT', apiPaths.medication.takeDose],
+    ['PUT', apiPaths.medication.skipDose],
+    ['PUT', apiPaths.medication.snoozeDose],
+  ];
+  const staffCalls: [string, string][] = [
+    ['GET', apiPaths.medication.getPatientMedications],
+    ['POST', apiPaths.medication.prescribe],
+    ['PUT', apiPaths.medication.change],
+    ['PUT', apiPaths.medication.stopForPatient],
+  ];
+
+  it('every call needs a login, and of the right kind: a patient’s for patient calls, a staff member’s for staff calls', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    const c = api(t.baseUrl);
+    const everyCall: [string, string][] = [
+      ...patientCalls,
+      ...staffCalls,
+      ['GET', apiPaths.medication.searchMedicine],
+    ];
+    for (const [method, p] of everyCall) {
+      const anonymous = await c.call(method, p);
+      expect(anonymous.status, `${method} ${p}`).toBe(401);
+    }
+    for (const [method, p] of staffCalls) {
+      // A patient's token is no staff login (and the other way round): as if not logged in.
+      const answer = await c.call(method, p, { token: patient.accessToken });
+      expect(answer.status, `${method} ${p}`).toBe(401);
+    }
+    for (const [method, p] of patientCalls) {
+      const answer = await c.call(method, p, { token: nurse.accessToken });
+      expect(answer.status, `${method} ${p}`).toBe(401);
+    }
+    // The medicine list is for both: the console's prescribing dialog searches it too.
+    for (const token of [patient.accessToken, nurse.accessToken]) {
+      const found = await c.get<Medicine[]>(apiPaths.medication.searchMedicine, {
+        token,
+        query: { q: '타이' },
+      });
+      expect(found.code).toBe(ResultCode.SUCCESS);
+    }
+  });
+
+  it('another patient’s getMedication is not found; their getMyMedications and getCalendar hold only their own', async () => {
+    const owner = await homePatient();
+    const other = await homePatient();
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: owner.accessToken,
+      body: medicine({ times: [kstClock(-5)], startDate: todayKst() }),
+    });
+    const idx = added.data!.idx;
+    const c = api(t.baseUrl);
+    const before = await refusals(owner.idx);
+    const detail = await c.get(apiPaths.medication.getMedication, {
+      token: other.accessToken,
+      query: { idx },
+    });
+    expect([detail.status, detail.code]).toEqual([404, ResultCode.NOT_FOUND]);
+    expect(await refusals(owner.idx)).toBe(before + 1);
+    const list = await c.get<Medication[]>(apiPaths.medication.getMyMedications, {
+      token: other.accessToken,
+    });
+    expect(list.data).toEqual([]);
+    const month = todayKst().slice(0, 7);
+    const calendar = await c.get<MedicationCalendar>(apiPaths.medication.getCalendar, {
+      token: other.accessToken,
+      query: { month },
+    });
+    expect(calendar.data!.days.every((d) => d.scheduled === 0)).toBe(true);
+    expect(calendar.data!.monthRate).toBeNull();
+    // The owner's calendar has the dose (the other's answer is not empty by accident).
+    const own = await c.get<MedicationCalendar>(apiPaths.medication.getCalendar, {
+      token: owner.accessToken,
+      query: { month },
+    });
+    expect(own.data!.days.find((d) => d.date === todayKst())!.scheduled).toBeGreaterThan(0);
+  });
+});
+
 describe('staff reach only their hospital’s home-care patients (decision 021)', () => {
   it('a same-hospital patient not in home care: every staff call is not found, audited, and changes nothing', async () => {
     const ward = await homePatient(hospitalIdx, ['HOSPITAL']);
