@@ -207,6 +207,73 @@ describe('the patient adds a medicine and takes a dose', () => {
     expect(endBefore.data!.fields.map((f) => f.field)).toEqual(['endDate']);
   });
 
+  it('says what is wrong with each field, in Korean by default and in the caller’s language, on every call', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    type Refusal = { fields: { field: string; message: string }[] };
+    const messages = (r: { data: Refusal | null }) =>
+      Object.fromEntries(r.data!.fields.map((f) => [f.field, f.message]));
+    const bad = medicine({
+      times: ['8시', '20:00', '20:00'],
+      startDate: '2026-03-10',
+      endDate: '2026-03-01',
+      dosePerIntake: -1,
+      everyHours: 30,
+      stock: -2,
+      refillThreshold: 2.5,
+    });
+    const added = await api(t.baseUrl).post<Refusal>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: bad,
+    });
+    expect([added.status, added.code]).toEqual([400, ResultCode.VALIDATION_FAILED]);
+    expect(messages(added)).toEqual({
+      dosePerIntake: '1회 복용량은 0보다 커야 합니다',
+      'times.0': '복용 시각은 HH:MM 형식으로 입력해 주세요',
+      times: '같은 복용 시각이 두 번 있습니다',
+      everyHours: '복용 간격은 1~24시간 사이의 정수로 입력해 주세요',
+      endDate: '종료일은 시작일 이후여야 합니다',
+      stock: '남은 약은 0 이상 100,000 이하로 입력해 주세요',
+      refillThreshold: '보충 알림 기준은 0 이상 1,000 이하의 정수로 입력해 주세요',
+    });
+    const english = await api(t.baseUrl).post<Refusal>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ dosePerIntake: 0 }),
+      headers: { 'Accept-Language': 'en-US' },
+    });
+    expect(messages(english)).toEqual({ dosePerIntake: 'The dose per intake must be more than 0' });
+
+    // A change and the nurse's calls name the field inside `medication`, and change nothing.
+    const saved = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ startDate: todayKst() }),
+    });
+    const idx = saved.data!.idx;
+    const tooBig = medicine({ dosePerIntake: 101, times: [], startDate: todayKst() });
+    for (const r of await Promise.all([
+      api(t.baseUrl).put<Refusal>(apiPaths.medication.update, {
+        token: patient.accessToken,
+        body: { idx, medication: tooBig },
+      }),
+      api(t.baseUrl).put<Refusal>(apiPaths.medication.change, {
+        token: nurse.accessToken,
+        body: { idx, medication: tooBig },
+      }),
+      api(t.baseUrl).post<Refusal>(apiPaths.medication.prescribe, {
+        token: nurse.accessToken,
+        body: { patientIdx: patient.idx, medication: tooBig },
+      }),
+    ]))
+      expect(messages(r)).toEqual({
+        'medication.dosePerIntake': '1회 복용량은 100 이하로 입력해 주세요',
+        'medication.times': '복용 시각을 하나 이상 입력해 주세요',
+      });
+    const list = await api(t.baseUrl).get<Medication[]>(apiPaths.medication.getMyMedications, {
+      token: patient.accessToken,
+    });
+    expect(list.data!.map((m) => [m.idx, m.dosePerIntake, m.times])).toEqual([[idx, 1, ['08:00', '20:00']]]);
+  });
+
   it('a change applies from the next dose (past doses stay), stop drops the upcoming ones', async () => {
     const patient = await homePatient();
     const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
