@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DietDay } from '@smartcare/contract/diet';
+import { phone } from '../playwright.config.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { fitConsoleToContent, readyForScreenshot } from '../support/settled.ts';
 
 /**
  * Issue 15 (diet) at the phone viewport: a home-care patient logs a meal with a food from the
@@ -172,14 +174,17 @@ test(
   { tag: '@screenshots' },
   async ({ browser, baseURL, api, createPatient, createStaff, loginAsPatient, loginAsStaff }) => {
     test.setTimeout(150_000);
+    // The phone project's settings (a phone's user agent: no "모바일로 접속해 주세요" banner) at 1×.
+    const { userAgent, isMobile, hasTouch, locale, timezoneId } = phone;
     const context = await browser.newContext({
       baseURL,
+      userAgent,
+      isMobile,
+      hasTouch,
+      locale,
+      timezoneId,
       viewport: { width: 360, height: 780 },
       deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
     });
     const page = await context.newPage();
     const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
@@ -245,11 +250,12 @@ test(
       await page.goto('/#/homecare/diet/dashboard');
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: '나의 식단' })).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
+      await readyForScreenshot(page);
       await page.screenshot({ path: `${dir}/diet-dashboard.png`, fullPage: true });
       await page.getByRole('button', { name: '이전 날' }).click();
       await expect(page.getByText('반찬은 조금만 먹었어요')).toBeVisible();
       await expect(page.getByRole('img', { name: /식사 사진/ })).toBeVisible();
+      await readyForScreenshot(page);
       await page.screenshot({ path: `${dir}/diet-dashboard-yesterday.png`, fullPage: true });
       await page.goto('/#/homecare/diet/regdiet');
       await page.getByLabel('음식 이름 또는 초성').fill('ㄸㅂㅇ');
@@ -257,6 +263,8 @@ test(
       await page.getByRole('button', { name: '목록에 없는 음식 직접 입력' }).click();
       await page.getByLabel('음식 이름 또는 초성').fill('김치');
       await expect(page.getByRole('button', { name: /^김치전/ })).toBeVisible();
+      // From the top: a full-page picture of a scrolled page shows the sticky title mid-page.
+      await readyForScreenshot(page);
       await page.screenshot({ path: `${dir}/diet-regdiet.png`, fullPage: true });
     }
     await context.close();
@@ -282,5 +290,23 @@ test(
     await staffPage.getByRole('heading', { name: '하루 목표 설정' }).scrollIntoViewIfNeeded();
     await staffPage.screenshot({ path: `${staffRoot}/diet-patient-targets.png` });
     await staff.close();
+
+    // The same page on a 360 px screen (the console's layout narrows to one column).
+    const narrow = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 1,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+    });
+    const narrowPage = await narrow.newPage();
+    await loginAsStaff(narrowPage, nurse.loginId, { password: nurse.password });
+    await narrowPage.goto(`/staff/#/home-care/${patient.idx}/diet`);
+    await expect(narrowPage.getByRole('heading', { level: 1, name: '식단환자 님 식단' })).toBeVisible();
+    await expect(narrowPage.getByText(/쌀밥/).first()).toBeVisible();
+    await fitConsoleToContent(narrowPage);
+    await readyForScreenshot(narrowPage);
+    await narrowPage.screenshot({ path: `${staffRoot}/diet-patient-360.png` });
+    await narrow.close();
   },
 );

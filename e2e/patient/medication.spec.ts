@@ -1,6 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Dose, Medication } from '@smartcare/contract/medication';
 import { expect, navigate, test } from '../support/fixtures.ts';
@@ -93,75 +90,4 @@ test.describe('medication reminders', () => {
   });
 });
 
-test(
-  'screenshots of the medication screens at 360 px and 200 % text for docs/screenshots/patient',
-  { tag: '@screenshots' },
-  async ({ browser, baseURL, api, createPatient, loginAsPatient }) => {
-    test.setTimeout(120_000);
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
-    const page = await context.newPage();
-    const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
-    mkdirSync(`${root}/text-200`, { recursive: true });
-    const patient = await createPatient({ area: 'HOMECARE', name: '박복약' });
-    const { accessToken } = await loginAsPatient(page, patient.loginId, {
-      password: patient.password,
-      area: 'homecare',
-    });
-    const add = (body: object) =>
-      api.data<Medication>('POST', apiPaths.medication.add, { token: accessToken, body });
-    const m = await add({
-      name: '노바스크정5밀리그램',
-      strength: '5mg',
-      form: 'TABLET',
-      dosePerIntake: 1,
-      times: [kstClock(-5)],
-      startDate: kstToday(),
-      stock: 3,
-      refillThreshold: 3,
-      meal: 'AFTER_MEAL',
-      instructions: '혈압약입니다. 매일 같은 시간에 드세요.',
-    });
-    await add({
-      name: '다이아벡스정500밀리그램',
-      strength: '500mg',
-      form: 'TABLET',
-      dosePerIntake: 1,
-      times: [kstClock(-3), kstClock(60)],
-      startDate: kstToday(),
-      meal: 'WITH_MEAL',
-    });
-    const screens: [string, string][] = [
-      ['medication-main', '/homecare/medication/main'],
-      ['medication-calendar', '/homecare/medication/calendar'],
-      ['medication-detail', `/homecare/medication/${m.idx}`],
-    ];
-    for (const [dir, size] of [
-      [root, 'normal'],
-      [`${root}/text-200`, 'xlarge'],
-    ] as const) {
-      await page.evaluate((value) => localStorage.setItem('smartcare.textSize', value), size);
-      for (const [name, route] of screens) {
-        await page.goto(`/#${route}`);
-        await page.reload();
-        await expect(page.locator('h1').first()).toBeVisible();
-        await expect(page.getByRole('status').filter({ hasText: '불러오는 중' })).toHaveCount(0);
-        await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-      }
-      await page.goto('/#/homecare/medication/main');
-      await page.getByRole('button', { name: '약 추가하기' }).click();
-      await page.getByLabel('약 이름').fill('타이레놀');
-      await expect(page.getByRole('button', { name: /타이레놀정500밀리그람/ })).toBeVisible();
-      await page.screenshot({ path: `${dir}/medication-add.png`, fullPage: true });
-    }
-    await context.close();
-  },
-);
+// The screenshots of these screens, with weeks of history: medication-screenshots.spec.ts.
