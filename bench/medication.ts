@@ -34,14 +34,15 @@ SELECT $1, '벤치약' || n, '10mg', 'TABLET', 1, ARRAY['08:00','12:00','18:00',
 /** Four doses a day per medicine up to two days ahead; the past ones mostly taken. */
 const SEED_DOSES = `
 INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, status, taken_at, late, closed_at,
-                              next_alert_at, alerts_sent)
+                              next_alert_at, alerts_sent, medication_name, strength, form, dose_per_intake, meal)
 SELECT m.idx, m.patient_idx, d + t,
        CASE WHEN d + t > $2::timestamptz THEN 'PENDING' WHEN r < 0.85 THEN 'TAKEN' WHEN r < 0.92 THEN 'SKIPPED' ELSE 'MISSED' END,
        CASE WHEN d + t <= $2::timestamptz AND r < 0.85 THEN d + t + interval '10 minutes' END,
        false,
        CASE WHEN d + t <= $2::timestamptz THEN d + t + interval '1 hour' END,
        CASE WHEN d + t > $2::timestamptz THEN d + t END,
-       CASE WHEN d + t > $2::timestamptz THEN 0 ELSE 1 END
+       CASE WHEN d + t > $2::timestamptz THEN 0 ELSE 1 END,
+       m.name, m.strength, m.form, m.dose_per_intake, m.meal
   FROM medications m
   CROSS JOIN generate_series(date_trunc('day', $3::timestamptz), $2::timestamptz + interval '2 days', interval '1 day') AS d
   CROSS JOIN (VALUES (interval '-1 hour'), (interval '3 hours'), (interval '9 hours'), (interval '13 hours')) AS times(t)

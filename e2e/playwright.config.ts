@@ -6,6 +6,12 @@ import { defineConfig } from '@playwright/test';
  * embedded database and the demo seed, and hands its address to the tests through
  * SMARTCARE_BASE_URL; the returned teardown stops it.
  */
+/** The runner's environment without its unset entries (what a browser launch takes). */
+const definedEnv = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+
 const chromium = {
   browserName: 'chromium' as const,
   headless: true,
@@ -20,11 +26,11 @@ const chromium = {
       '--disable-sync',
       '--lang=ko-KR',
     ],
-    // Chromium's own widgets (date and time fields, their pickers) follow its UI language,
-    // not the context's locale. On Linux that language comes from LANGUAGE, and only when
-    // Debian's chromium-l10n provides locales/ko.pak (scripts/test.mjs installs it): with
-    // `--lang` alone, or without the package, they show 11/25/2026 and 08:00 AM.
-    env: { ...process.env, LANGUAGE: 'ko' },
+    // On Linux Chromium ignores --lang and takes its UI language from the environment, and
+    // only when Debian's chromium-l10n provides locales/ko.pak (scripts/test.mjs installs it):
+    // the flag alone still drew 11/28/2026 and 02:27 AM. With LANGUAGE it draws 2026. 11. 28.
+    // and 오후 02:27, as a Korean phone does.
+    env: { ...definedEnv(), LANGUAGE: 'ko', LANG: 'ko_KR.UTF-8' },
   },
 };
 

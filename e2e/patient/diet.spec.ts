@@ -6,6 +6,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DietDay } from '@smartcare/contract/diet';
 import { expect, test } from '../support/fixtures.ts';
 import { phoneShotContext, screenshotFromTop } from '../support/screenshot.ts';
+import { fitConsoleToContent, readyForScreenshot } from '../support/settled.ts';
 
 /**
  * Issue 15 (diet) at the phone viewport: a home-care patient logs a meal with a food from the
@@ -275,5 +276,23 @@ test(
     await staffPage.getByRole('heading', { name: '하루 목표 설정' }).scrollIntoViewIfNeeded();
     await staffPage.screenshot({ path: `${staffRoot}/diet-patient-targets.png` });
     await staff.close();
+
+    // The same page on a 360 px screen (the console's layout narrows to one column).
+    const narrow = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 780 },
+      deviceScaleFactor: 1,
+      locale: 'ko-KR',
+      timezoneId: 'Asia/Seoul',
+    });
+    const narrowPage = await narrow.newPage();
+    await loginAsStaff(narrowPage, nurse.loginId, { password: nurse.password });
+    await narrowPage.goto(`/staff/#/home-care/${patient.idx}/diet`);
+    await expect(narrowPage.getByRole('heading', { level: 1, name: '식단환자 님 식단' })).toBeVisible();
+    await expect(narrowPage.getByText(/쌀밥/).first()).toBeVisible();
+    await fitConsoleToContent(narrowPage);
+    await readyForScreenshot(narrowPage);
+    await narrowPage.screenshot({ path: `${staffRoot}/diet-patient-360.png` });
+    await narrow.close();
   },
 );

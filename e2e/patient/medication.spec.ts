@@ -1,11 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Dose, Medication } from '@smartcare/contract/medication';
 import { expect, navigate, test } from '../support/fixtures.ts';
-import { phoneShotContext, screenshotFromTop } from '../support/screenshot.ts';
-import { settled } from '../support/settled.ts';
 
 /**
  * Issue 15 at the phone viewport: the patient adds a medicine twice a day from the list (초성
@@ -95,86 +90,4 @@ test.describe('medication reminders', () => {
   });
 });
 
-test(
-  'screenshots of the medication screens at 360 px and 200 % text for docs/screenshots/patient',
-  { tag: '@screenshots' },
-  async ({ browser, baseURL, api, createPatient, loginAsPatient }) => {
-    test.setTimeout(240_000);
-    const context = await phoneShotContext(browser, baseURL);
-    const page = await context.newPage();
-    const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
-    mkdirSync(`${root}/text-200`, { recursive: true });
-    const patient = await createPatient({ area: 'HOMECARE', name: '박복약' });
-    const { accessToken } = await loginAsPatient(page, patient.loginId, {
-      password: patient.password,
-      area: 'homecare',
-    });
-    const add = (body: object) =>
-      api.data<Medication>('POST', apiPaths.medication.add, { token: accessToken, body });
-    const m = await add({
-      name: '노바스크정5밀리그램',
-      strength: '5mg',
-      form: 'TABLET',
-      dosePerIntake: 1,
-      times: [kstClock(-5)],
-      startDate: kstToday(),
-      stock: 4,
-      refillThreshold: 3,
-      meal: 'AFTER_MEAL',
-      instructions: '혈압약입니다. 매일 같은 시간에 드세요.',
-    });
-    await add({
-      name: '다이아벡스정500밀리그램',
-      strength: '500mg',
-      form: 'TABLET',
-      dosePerIntake: 1,
-      times: [kstClock(-3), kstClock(60)],
-      startDate: kstToday(),
-      meal: 'WITH_MEAL',
-    });
-    // One dose taken, so the screens show each state: taken, due now, later; the calendar's
-    // today "일부 복용"; the medicine at its refill threshold (4 − 1 = 3 left).
-    const doses = await api.data<Dose[]>('GET', apiPaths.medication.getDoses, { token: accessToken });
-    const taken = doses.find((d) => d.medicationIdx === m.idx);
-    await api.data('PUT', apiPaths.medication.takeDose, {
-      token: accessToken,
-      body: { doseIdx: taken!.idx },
-    });
-    // Quiet hours on, so the alarm screen shows the medication switch with its times.
-    await api.data('PUT', apiPaths.patient.alarmUpdate, {
-      token: accessToken,
-      body: { quietHoursEnabled: true, quietHoursStart: '22:00', quietHoursEnd: '07:00' },
-    });
-    for (const [dir, size] of [
-      [root, 'normal'],
-      [`${root}/text-200`, 'xlarge'],
-    ] as const) {
-      await page.evaluate((value) => localStorage.setItem('smartcare.textSize', value), size);
-      const open = async (route: string) => {
-        await page.goto(`/#${route}`);
-        await page.reload();
-        await settled(page);
-      };
-      await open('/homecare/medication/main');
-      await expect(page.locator('.med-status-taken')).toHaveCount(1);
-      await screenshotFromTop(page, `${dir}/medication-main.png`);
-      await open('/homecare/medication/calendar');
-      const today = page.getByRole('button', { name: /일부 복용/ });
-      await today.click();
-      await expect(page.getByRole('heading', { name: /복용 내역/ })).toBeVisible();
-      await screenshotFromTop(page, `${dir}/medication-calendar.png`);
-      await open(`/homecare/medication/${m.idx}`);
-      await expect(page.getByText(/약이 3회분 남았습니다/)).toBeVisible();
-      await screenshotFromTop(page, `${dir}/medication-detail.png`);
-      await open('/homecare/common/alarm');
-      await expect(page.getByText('복약 알림')).toBeVisible();
-      await screenshotFromTop(page, `${dir}/alarm-settings-quiet-hours.png`);
-      await open('/homecare/medication/main');
-      await page.getByRole('button', { name: '약 추가하기' }).click();
-      await page.getByLabel('약 이름').fill('타이레놀');
-      await expect(page.getByRole('button', { name: /타이레놀정500밀리그람/ })).toBeVisible();
-      await screenshotFromTop(page, `${dir}/medication-add.png`);
-    }
-    await context.close();
-  },
-);
+// The screenshots of these screens, with weeks of history: medication-screenshots.spec.ts.

@@ -808,6 +808,10 @@ const krKO = {
     removeTime: '{{n}}번째 시각 삭제',
     suggestions: '검색 결과',
     noSuggestion: '목록에 없는 약은 그대로 입력해 저장할 수 있습니다.',
+    searching: '약 목록을 검색하는 중입니다…',
+    searchFailed:
+      '약 목록을 불러오지 못했습니다. 다시 검색하거나 약 이름을 그대로 입력해 저장할 수 있습니다.',
+    searchRetry: '다시 검색',
     save: '저장',
     cancel: '취소',
     saved: '저장했습니다.',

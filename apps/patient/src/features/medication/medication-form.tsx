@@ -223,9 +223,24 @@ export function MedicationForm({
             </ul>
           </div>
         )}
-        {searching && draft.name.trim() !== '' && search.isSuccess && suggestions.length === 0 && (
-          <p className="med-note">{t('medication.noSuggestion')}</p>
+        {searching && draft.name.trim() !== '' && search.isFetching && (
+          <p className="med-note" role="status">
+            {t('medication.searching')}
+          </p>
         )}
+        {searching && draft.name.trim() !== '' && search.isError && !search.isFetching && (
+          <div className="med-search-failed" role="alert">
+            <p className="text-field-error">{t('medication.searchFailed')}</p>
+            <button type="button" className="btn" onClick={() => void search.refetch()}>
+              {t('medication.searchRetry')}
+            </button>
+          </div>
+        )}
+        {searching &&
+          draft.name.trim() !== '' &&
+          search.isSuccess &&
+          !search.isFetching &&
+          suggestions.length === 0 && <p className="med-note">{t('medication.noSuggestion')}</p>}
       </div>
       <TextField
         label={t('medication.field.strength')}

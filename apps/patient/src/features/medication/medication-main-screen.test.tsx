@@ -16,6 +16,7 @@ const DOSES = `GET ${apiPaths.medication.getDoses}`;
 const LIST = `GET ${apiPaths.medication.getMyMedications}`;
 const TAKE = `PUT ${apiPaths.medication.takeDose}`;
 const ADD = `POST ${apiPaths.medication.add}`;
+const SEARCH = `GET ${apiPaths.medication.searchMedicine}`;
 
 const medication: Medication = {
   idx: 3,
@@ -178,6 +179,57 @@ describe('the medication main screen', () => {
     expect(screen.getAllByText('값을 입력해 주세요.').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('0보다 큰 숫자로 입력해 주세요.')).toBeInTheDocument();
     expect(api.calls(ADD)).toBe(0);
+  });
+});
+
+describe('the medicine search in the add form', () => {
+  const found = {
+    code: 'KR100',
+    name: '타이레놀정500밀리그람',
+    ingredient: '아세트아미노펜',
+    form: 'TABLET' as const,
+    strength: '500mg',
+  };
+
+  it('says it is searching while the list is asked, then shows the results', async () => {
+    let answer: (() => void) | null = null;
+    mockApi({
+      [DOSES]: () => ({ body: ok([]) }),
+      [LIST]: () => ({ body: ok([]) }),
+      [SEARCH]: () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: ok([found]) });
+        }),
+    });
+    renderMain();
+    await userEvent.click(await screen.findByRole('button', { name: '약 추가하기' }));
+    await userEvent.click(screen.getByLabelText('약 이름'));
+    await userEvent.paste('ㅌㅇㄹㄴ');
+    expect(await screen.findByRole('status')).toHaveTextContent('약 목록을 검색하는 중입니다…');
+    answer!();
+    expect(await screen.findByRole('button', { name: /타이레놀정500밀리그람/ })).toBeInTheDocument();
+    expect(screen.queryByText('약 목록을 검색하는 중입니다…')).not.toBeInTheDocument();
+  });
+
+  it('when the search fails, says so (not "no such medicine") with a way to search again', async () => {
+    const api = mockApi({
+      [DOSES]: () => ({ body: ok([]) }),
+      [LIST]: () => ({ body: ok([]) }),
+      [SEARCH]: (_, n) =>
+        n === 1 ? { status: 500, body: fail(ResultCode.SERVER_ERROR) } : { body: ok([found]) },
+    });
+    renderMain();
+    await userEvent.click(await screen.findByRole('button', { name: '약 추가하기' }));
+    await userEvent.click(screen.getByLabelText('약 이름'));
+    await userEvent.paste('ㅌㅇㄹㄴ');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '약 목록을 불러오지 못했습니다. 다시 검색하거나 약 이름을 그대로 입력해 저장할 수 있습니다.',
+    );
+    expect(screen.queryByText('목록에 없는 약은 그대로 입력해 저장할 수 있습니다.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '다시 검색' }));
+    expect(await screen.findByRole('button', { name: /타이레놀정500밀리그람/ })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls(SEARCH)).toBe(2);
   });
 });
 

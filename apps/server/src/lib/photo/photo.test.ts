@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PhotoRefused, photoTypeOf, processPhoto } from './photo.ts';
@@ -45,6 +46,38 @@ describe('processPhoto', () => {
     expect(after.exif).toBeUndefined();
     expect(jpeg.includes(EXIF_HEADER)).toBe(false);
     expect(jpeg.toString('latin1')).not.toContain('TestPhone');
+  });
+
+  it('decodes a real HEIC from a camera, resizes it and drops its EXIF (maker, GPS location)', async () => {
+    // fixtures/camera.heic: 320×240, left half red, right half blue, EXIF with the maker and a
+    // GPS position; made with libheif's heif-enc (x265) from a JPEG written by sharp.
+    const heic = await readFile(new URL('./fixtures/camera.heic', import.meta.url));
+    expect(photoTypeOf(heic)).toBe('heic');
+    expect(heic.toString('latin1')).toContain('TestPhone');
+    const exifAt = heic.indexOf(Buffer.from('MM\u0000*', 'latin1'));
+    const ii = heic.indexOf(Buffer.from('II*\u0000', 'latin1'));
+    expect(hasGpsTag(heic.subarray(exifAt >= 0 ? exifAt : ii))).toBe(true);
+
+    const { jpeg, width, height } = await processPhoto(heic, {
+      maxBytes: 8 * 1024 * 1024,
+      maxEdge: 160,
+      quality: 80,
+    });
+    expect([width, height]).toEqual([160, 120]);
+    const after = await sharp(jpeg).metadata();
+    expect([after.format, after.width, after.height]).toEqual(['jpeg', 160, 120]);
+    expect(after.exif).toBeUndefined();
+    expect(jpeg.includes(EXIF_HEADER)).toBe(false);
+    expect(jpeg.toString('latin1')).not.toContain('TestPhone');
+    // The picture itself came through: red on the left, blue on the right.
+    const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const [lr, , lb] = pixel(40, 60);
+    const [rr, , rb] = pixel(120, 60);
+    expect(lr! - lb!).toBeGreaterThan(100);
+    expect(rb! - rr!).toBeGreaterThan(100);
   });
 
   it('turns a PNG into a JPEG and never enlarges a small picture', async () => {

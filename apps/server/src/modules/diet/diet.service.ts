@@ -206,8 +206,9 @@ export function createDietService(deps: DietServiceDeps) {
     const staff = await deps.people.staff(staffIdx);
     if (!staff) throw new DomainError('NOT_LOGGED_IN');
     const patient = await deps.people.patient(patientIdx);
-    // Another hospital's patient: as if there were none, but audited with the patient.
-    if (!patient || patient.chosenHospitalIdx !== staff.hospitalIdx)
+    // Another hospital's patient, or one not in home care (decision 021): as if there were
+    // none, but audited with the patient.
+    if (!patient || !patient.homeCare || patient.chosenHospitalIdx !== staff.hospitalIdx)
       throw new AccessRefused(patient ? patientIdx : null, 'NOT_FOUND');
     return { staff, patient };
   }

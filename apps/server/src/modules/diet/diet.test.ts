@@ -26,8 +26,16 @@ let t: TestApp;
 let hospitalIdx: number;
 let otherHospitalIdx: number;
 
-async function homePatient(extra: { sex?: 'M' | 'F'; birthDate?: string } = {}, hospital = hospitalIdx) {
-  const created = await createPatient(t.app.db, { name: '이식단', choseHospitalIdx: hospital, ...extra });
+async function homePatient(
+  extra: { sex?: 'M' | 'F'; birthDate?: string; areas?: ('HOSPITAL' | 'HOMECARE')[] } = {},
+  hospital = hospitalIdx,
+) {
+  const created = await createPatient(t.app.db, {
+    name: '이식단',
+    choseHospitalIdx: hospital,
+    areas: ['HOMECARE'],
+    ...extra,
+  });
   const { accessToken } = await loginPatient(t.baseUrl, created);
   return { ...created, accessToken };
 }
@@ -75,6 +83,14 @@ const photoPathOf = async (mealIdx: number) => {
   const key = rows[0]!.key;
   return path.join(t.config.dataDir, 'diet-photos', key.slice(0, 2), key);
 };
+/** `access.refused` entries about the patient (a refusal is audited with its patient). */
+const refusals = async (patientIdx: number) =>
+  (
+    await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'access.refused' AND patient_idx = $1`,
+      [patientIdx],
+    )
+  ).rows[0]!.n;
 const exists = (file: string) =>
   access(file).then(
     () => true,
@@ -445,6 +461,67 @@ describe('the nurse', () => {
     expect(rows.map((r) => r.action)).toEqual(
       expect.arrayContaining(['diet.meal.create', 'diet.day.read', 'diet.target.set', 'diet.target.reset']),
     );
+  });
+});
+
+describe('staff reach only their hospital’s home-care patients (decision 021)', () => {
+  it('a same-hospital patient not in home care: every staff call is not found, audited, and changes nothing', async () => {
+    const ward = await homePatient({ areas: ['HOSPITAL'] });
+    const saved = (
+      await record(ward.accessToken, {
+        ...lunch(),
+        photo: { dataBase64: (await cameraJpeg()).toString('base64') },
+      })
+    ).data!;
+    const nurse = await nurseOf(hospitalIdx);
+    const c = api(t.baseUrl);
+    const targets = {
+      patientIdx: ward.idx,
+      kcal: 1800,
+      carbG: 225,
+      proteinG: 70,
+      fatG: 50,
+      sugarG: 50,
+      sodiumMg: 2000,
+      diabetic: true,
+      hypertensive: false,
+    };
+    const calls: [string, () => Promise<{ status: number; code: number }>][] = [
+      [
+        'getPatientDiet',
+        () =>
+          c.get(apiPaths.diet.getPatientDiet, { token: nurse.accessToken, query: { patientIdx: ward.idx } }),
+      ],
+      [
+        'getPatientPhoto',
+        () =>
+          c.get(apiPaths.diet.getPatientPhoto, {
+            token: nurse.accessToken,
+            query: { patientIdx: ward.idx, idx: saved.idx },
+          }),
+      ],
+      ['setTargets', () => c.put(apiPaths.diet.setTargets, { token: nurse.accessToken, body: targets })],
+      [
+        'resetTargets',
+        () =>
+          c.delete(apiPaths.diet.resetTargets, { token: nurse.accessToken, body: { patientIdx: ward.idx } }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      const before = await refusals(ward.idx);
+      const answer = await call();
+      expect([answer.status, answer.code], name).toEqual([404, ResultCode.NOT_FOUND]);
+      expect(await refusals(ward.idx), name).toBe(before + 1);
+    }
+    expect((await day(ward.accessToken)).data!.targets.source).toBe('KDRI');
+
+    // The same calls for a home-care patient of the hospital are answered.
+    const home = await homePatient();
+    const ok = await c.get(apiPaths.diet.getPatientDiet, {
+      token: nurse.accessToken,
+      query: { patientIdx: home.idx },
+    });
+    expect(ok.code).toBe(ResultCode.SUCCESS);
   });
 });
 

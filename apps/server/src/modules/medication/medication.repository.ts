@@ -59,10 +59,11 @@ const MEDICATION_COLUMNS = `m.idx, m.patient_idx AS "patientIdx", m.name, m.medi
   m.prescribed_by_staff_idx AS "prescribedByStaffIdx", m.status, m.stopped_at AS "stoppedAt",
   m.schedule_from AS "scheduleFrom", m.created_at AS "createdAt"`;
 
+/** What a dose was for comes from the dose row (migration 077), never from the medicine as it is now. */
 const DOSE_COLUMNS = `d.idx, d.medication_idx AS "medicationIdx", d.patient_idx AS "patientIdx",
   d.scheduled_at AS "scheduledAt", d.status, d.taken_at AS "takenAt", d.late, d.skip_reason AS "skipReason",
-  d.snoozed_until AS "snoozedUntil", m.name AS "medicationName", m.strength, m.form,
-  m.dose_per_intake::float8 AS "dosePerIntake", m.meal`;
+  d.snoozed_until AS "snoozedUntil", d.medication_name AS "medicationName", d.strength, d.form,
+  d.dose_per_intake::float8 AS "dosePerIntake", d.meal`;
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 const toMedication = (row: StoredMedication): StoredMedication => ({
@@ -212,12 +213,17 @@ export const medicationRepository = {
     return rowCount;
   },
 
-  /** Idempotent: the unique key (medication, time) turns a second insert of a dose into nothing. */
+  /**
+   * Idempotent: the unique key (medication, time) turns a second insert of a dose into nothing.
+   * Each dose keeps what it is for (name, strength, form, dose, meal) as the medicine says now.
+   */
   async insertDoses(db: Sql, medicationIdx: number, patientIdx: number, times: Date[]): Promise<number> {
     if (times.length === 0) return 0;
     const { rowCount } = await db.query(
-      `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, next_alert_at)
-       SELECT $1, $2, t, t FROM unnest($3::timestamptz[]) AS t
+      `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, next_alert_at,
+         medication_name, strength, form, dose_per_intake, meal)
+       SELECT $1, $2, t, t, m.name, m.strength, m.form, m.dose_per_intake, m.meal
+         FROM unnest($3::timestamptz[]) AS t CROSS JOIN medications m WHERE m.idx = $1
        ON CONFLICT (medication_idx, scheduled_at) DO NOTHING`,
       [medicationIdx, patientIdx, times.map((t) => t.toISOString())],
     );
@@ -275,7 +281,7 @@ export const medicationRepository = {
          RETURNING d.*
        )
        SELECT ${DOSE_COLUMNS}, d.alerts_sent AS "alertsSent"
-         FROM claimed d JOIN medications m ON m.idx = d.medication_idx`,
+         FROM claimed d`,
       [now, opts.realertMin, opts.maxAlerts, opts.limit],
     );
     return rows.map((row) => ({ ...toDose(row), alertsSent: row.alertsSent }));
@@ -354,7 +360,7 @@ export const medicationRepository = {
 
   async findDose(db: Sql, doseIdx: number, forUpdate = false): Promise<StoredDose | null> {
     const { rows } = await db.query<StoredDose>(
-      `SELECT ${DOSE_COLUMNS} FROM medication_doses d JOIN medications m ON m.idx = d.medication_idx
+      `SELECT ${DOSE_COLUMNS} FROM medication_doses d
         WHERE d.idx = $1${forUpdate ? ' FOR UPDATE OF d' : ''}`,
       [doseIdx],
     );
@@ -387,12 +393,14 @@ export const medicationRepository = {
   },
 
   /**
-   * Takes one intake from the stock; answers the medication when this intake brought it to the
-   * refill threshold for the first time (the refill reminder is recorded as sent here).
+   * Takes one intake (`taken`, the dose's own amount) from the stock; answers the medication
+   * when this intake brought it to the refill threshold for the first time (the refill
+   * reminder is recorded as sent here). Doses left count in the current dose per intake.
    */
   async useStock(
     db: Sql,
     medicationIdx: number,
+    taken: number,
     now: Date,
   ): Promise<{ refill: boolean; dosesLeft: number | null }> {
     const { rows } = await db.query<{
@@ -408,7 +416,7 @@ export const medicationRepository = {
     );
     const row = rows[0];
     if (!row || row.stock === null) return { refill: false, dosesLeft: null };
-    const stock = Math.max(0, Math.round((row.stock - row.dose) * 100) / 100);
+    const stock = Math.max(0, Math.round((row.stock - taken) * 100) / 100);
     const dosesLeft = Math.floor(stock / row.dose + 1e-9);
     const refill = row.threshold !== null && !row.notified && dosesLeft <= row.threshold;
     await db.query(
@@ -421,9 +429,9 @@ export const medicationRepository = {
 
   async dosesBetween(db: Sql, patientIdx: number, from: Date, to: Date): Promise<StoredDose[]> {
     const { rows } = await db.query<StoredDose>(
-      `SELECT ${DOSE_COLUMNS} FROM medication_doses d JOIN medications m ON m.idx = d.medication_idx
+      `SELECT ${DOSE_COLUMNS} FROM medication_doses d
         WHERE d.patient_idx = $1 AND d.scheduled_at >= $2 AND d.scheduled_at < $3
-        ORDER BY d.scheduled_at, m.name, d.idx`,
+        ORDER BY d.scheduled_at, d.medication_name, d.idx`,
       [patientIdx, from, to],
     );
     return rows.map(toDose);
@@ -431,7 +439,7 @@ export const medicationRepository = {
 
   async history(db: Sql, medicationIdx: number, upTo: Date, limit: number): Promise<StoredDose[]> {
     const { rows } = await db.query<StoredDose>(
-      `SELECT ${DOSE_COLUMNS} FROM medication_doses d JOIN medications m ON m.idx = d.medication_idx
+      `SELECT ${DOSE_COLUMNS} FROM medication_doses d
         WHERE d.medication_idx = $1 AND d.scheduled_at <= $2
         ORDER BY d.scheduled_at DESC LIMIT $3`,
       [medicationIdx, upTo, limit],
@@ -474,7 +482,7 @@ export const medicationRepository = {
 
   async missedSince(db: Sql, patientIdx: number, from: Date, limit: number): Promise<StoredDose[]> {
     const { rows } = await db.query<StoredDose>(
-      `SELECT ${DOSE_COLUMNS} FROM medication_doses d JOIN medications m ON m.idx = d.medication_idx
+      `SELECT ${DOSE_COLUMNS} FROM medication_doses d
         WHERE d.patient_idx = $1 AND d.status = 'MISSED' AND d.scheduled_at >= $2
         ORDER BY d.scheduled_at DESC LIMIT $3`,
       [patientIdx, from, limit],

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiCalls } from '@smartcare/contract/api-calls';
-import { ok } from '../../lib/envelope.ts';
+import { localeOf, ok } from '../../lib/envelope.ts';
 import { routeOf } from '../../lib/route-of.ts';
 import { patientOf, staffOf } from '../../plugins/auth/auth.plugin.ts';
 import type { MedicationService } from './medication.service.ts';
@@ -36,7 +36,8 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
 
   app.route({
     ...routeOf(calls.add, { auth: 'patient', summary: 'Add a medication; its doses are generated at once' }),
-    handler: async (request) => ok(request, await medications.add(patientOf(request).idx, request.body)),
+    handler: async (request) =>
+      ok(request, await medications.add(patientOf(request).idx, request.body, localeOf(request))),
   });
 
   app.route({
@@ -47,7 +48,12 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
     handler: async (request) =>
       ok(
         request,
-        await medications.update(patientOf(request).idx, request.body.idx, request.body.medication),
+        await medications.update(
+          patientOf(request).idx,
+          request.body.idx,
+          request.body.medication,
+          localeOf(request),
+        ),
       ),
   });
 
@@ -113,7 +119,12 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
     handler: async (request) =>
       ok(
         request,
-        await medications.prescribe(staffOf(request).idx, request.body.patientIdx, request.body.medication),
+        await medications.prescribe(
+          staffOf(request).idx,
+          request.body.patientIdx,
+          request.body.medication,
+          localeOf(request),
+        ),
       ),
   });
 
@@ -125,7 +136,12 @@ export const medicationRoutes: FastifyPluginAsyncZod<{ medications: MedicationSe
     handler: async (request) =>
       ok(
         request,
-        await medications.changeForPatient(staffOf(request).idx, request.body.idx, request.body.medication),
+        await medications.changeForPatient(
+          staffOf(request).idx,
+          request.body.idx,
+          request.body.medication,
+          localeOf(request),
+        ),
       ),
   });
 

@@ -1,5 +1,7 @@
 import {
   FORM_UNIT_KO,
+  medicationProblemMessages,
+  medicationProblems,
   SNOOZE_MIN,
   type CalendarDay,
   type DayAdherence,
@@ -11,6 +13,7 @@ import {
   type Medicine,
   type PatientMedications,
 } from '@smartcare/contract/medication';
+import type { AppLocale } from '@smartcare/contract/result-codes';
 import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
 import type { Database, SqlQueryable } from '../../plugins/db/database.ts';
@@ -197,12 +200,16 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     return patient;
   }
 
-  /** The staff member, and the patient only when the patient belongs to their hospital. */
+  /**
+   * The staff member, and the patient only when a home-care patient of their hospital
+   * (decision 021); another hospital's patient or one not in home care is as if absent,
+   * and the refusal is audited with the patient.
+   */
   async function staffAndPatient(staffIdx: number, patientIdx: number) {
     const staff = await deps.people.staff(staffIdx);
     if (!staff) throw new DomainError('NOT_LOGGED_IN');
     const patient = await deps.people.patient(patientIdx);
-    if (!patient || patient.chosenHospitalIdx !== staff.hospitalIdx)
+    if (!patient || !patient.homeCare || patient.chosenHospitalIdx !== staff.hospitalIdx)
       throw new AccessRefused(patient ? patientIdx : null, 'NOT_FOUND');
     return { staff, patient };
   }
@@ -230,6 +237,21 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     detail?: Record<string, unknown>,
   ) => deps.audit.record({ ...actor, action, patientIdx, ...(detail ? { detail } : {}) });
 
+  /**
+   * Refused input says which field and why, in the caller's language, and changes nothing.
+   * `under` is where the medication sits in the body (`medication.` in a change or prescription).
+   */
+  function check(v: MedicationValues, locale: AppLocale, under: '' | 'medication.') {
+    const problems = medicationProblems(v);
+    if (problems.length > 0)
+      throw new DomainError('VALIDATION_FAILED', {
+        fields: problems.map(({ field, problem }) => ({
+          field: `${under}${field}`,
+          message: medicationProblemMessages[locale][problem],
+        })),
+      });
+  }
+
   async function create(patientIdx: number, v: MedicationValues, staffIdx: number | null) {
     const at = now();
     // A dose of today still within its window counts (the patient just added what they take now).
@@ -244,11 +266,12 @@ export function createMedicationService(deps: MedicationServiceDeps) {
   }
 
   /** A schedule change applies from now on: doses not yet due are replaced, the past stays. */
-  async function change(patientIdx: number, idx: number, v: MedicationValues) {
+  async function change(patientIdx: number, idx: number, v: MedicationValues, locale: AppLocale) {
     const at = now();
     return deps.db.transaction(async (tx) => {
       const current = await ownMedication(tx, patientIdx, idx);
       if (current.status === 'STOPPED') throw new DomainError('MEDICATION_STOPPED');
+      check(v, locale, 'medication.');
       await repo.dropUpcoming(tx, idx, at);
       const scheduleFrom = new Date(Math.max(at.getTime() + 1, kstInstant(v.startDate).getTime()));
       const m = await repo.update(tx, idx, v, scheduleFrom, at);
@@ -278,7 +301,7 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       let refill: { refill: boolean; dosesLeft: number | null } = { refill: false, dosesLeft: null };
       if (action === 'TAKE') {
         await repo.take(tx, doseIdx, at, next.late);
-        refill = await repo.useStock(tx, dose.medicationIdx, at);
+        refill = await repo.useStock(tx, dose.medicationIdx, dose.dosePerIntake, at);
       } else if (action === 'SKIP') {
         await repo.skip(tx, doseIdx, at, reason && reason !== '' ? reason : null);
       } else {
@@ -347,8 +370,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       return { medication: presentMedication(m), history: history.map((d) => presentDose(d, at)) };
     },
 
-    async add(patientIdx: number, v: MedicationValues): Promise<Medication> {
+    async add(patientIdx: number, v: MedicationValues, locale: AppLocale = 'kr-KO'): Promise<Medication> {
       await livePatient(patientIdx);
+      check(v, locale, '');
       const m = await create(patientIdx, v, null);
       await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.add', patientIdx, {
         medicationIdx: m.idx,
@@ -356,8 +380,13 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       return presentMedication(m);
     },
 
-    async update(patientIdx: number, idx: number, v: MedicationValues): Promise<Medication> {
-      const m = await change(patientIdx, idx, v);
+    async update(
+      patientIdx: number,
+      idx: number,
+      v: MedicationValues,
+      locale: AppLocale = 'kr-KO',
+    ): Promise<Medication> {
+      const m = await change(patientIdx, idx, v, locale);
       await audit({ actorType: 'patient', actorIdx: patientIdx }, 'medication.update', patientIdx, {
         medicationIdx: idx,
       });
@@ -429,8 +458,14 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     },
 
     /** A nurse prescribes: the medication is the patient's at once, and they are told. */
-    async prescribe(staffIdx: number, patientIdx: number, v: MedicationValues): Promise<Medication> {
+    async prescribe(
+      staffIdx: number,
+      patientIdx: number,
+      v: MedicationValues,
+      locale: AppLocale = 'kr-KO',
+    ): Promise<Medication> {
       const { staff } = await staffAndPatient(staffIdx, patientIdx);
+      check(v, locale, 'medication.');
       const m = await create(patientIdx, { ...v, prescribedBy: v.prescribedBy || staff.name }, staff.idx);
       await audit({ actorType: 'staff', actorIdx: staff.idx }, 'medication.prescribe', patientIdx, {
         medicationIdx: m.idx,
@@ -445,11 +480,16 @@ export function createMedicationService(deps: MedicationServiceDeps) {
       return presentMedication(m);
     },
 
-    async changeForPatient(staffIdx: number, idx: number, v: MedicationValues): Promise<Medication> {
+    async changeForPatient(
+      staffIdx: number,
+      idx: number,
+      v: MedicationValues,
+      locale: AppLocale = 'kr-KO',
+    ): Promise<Medication> {
       const existing = await repo.find(deps.db, idx);
       if (!existing) throw new DomainError('NOT_FOUND');
       const { staff } = await staffAndPatient(staffIdx, existing.patientIdx);
-      const m = await change(existing.patientIdx, idx, v);
+      const m = await change(existing.patientIdx, idx, v, locale);
       await audit({ actorType: 'staff', actorIdx: staff.idx }, 'medication.update', existing.patientIdx, {
         medicationIdx: idx,
       });

@@ -1,3 +1,6 @@
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import {
@@ -35,8 +38,8 @@ let t: TestApp;
 let hospitalIdx: number;
 let otherHospitalIdx: number;
 
-async function homePatient(hospital = hospitalIdx) {
-  const created = await createPatient(t.app.db, { name: '최복약', choseHospitalIdx: hospital });
+async function homePatient(hospital = hospitalIdx, areas: ('HOSPITAL' | 'HOMECARE')[] = ['HOMECARE']) {
+  const created = await createPatient(t.app.db, { name: '최복약', choseHospitalIdx: hospital, areas });
   return { ...created, accessToken: (await loginPatient(t.baseUrl, created)).accessToken };
 }
 async function nurseOf(hospital: number) {
@@ -60,6 +63,15 @@ const medicine = (overrides: Partial<MedicationInput> = {}): MedicationInput => 
   startDate: '2026-03-01',
   ...overrides,
 });
+
+/** `access.refused` entries about the patient (a refusal is audited with its patient). */
+const refusals = async (patientIdx: number) =>
+  (
+    await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'access.refused' AND patient_idx = $1`,
+      [patientIdx],
+    )
+  ).rows[0]!.n;
 
 const countDoses = async (medicationIdx: number) =>
   (
@@ -195,6 +207,73 @@ describe('the patient adds a medicine and takes a dose', () => {
     expect(endBefore.data!.fields.map((f) => f.field)).toEqual(['endDate']);
   });
 
+  it('says what is wrong with each field, in Korean by default and in the caller’s language, on every call', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    type Refusal = { fields: { field: string; message: string }[] };
+    const messages = (r: { data: Refusal | null }) =>
+      Object.fromEntries(r.data!.fields.map((f) => [f.field, f.message]));
+    const bad = medicine({
+      times: ['8시', '20:00', '20:00'],
+      startDate: '2026-03-10',
+      endDate: '2026-03-01',
+      dosePerIntake: -1,
+      everyHours: 30,
+      stock: -2,
+      refillThreshold: 2.5,
+    });
+    const added = await api(t.baseUrl).post<Refusal>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: bad,
+    });
+    expect([added.status, added.code]).toEqual([400, ResultCode.VALIDATION_FAILED]);
+    expect(messages(added)).toEqual({
+      dosePerIntake: '1회 복용량은 0보다 커야 합니다',
+      'times.0': '복용 시각은 HH:MM 형식으로 입력해 주세요',
+      times: '같은 복용 시각이 두 번 있습니다',
+      everyHours: '복용 간격은 1~24시간 사이의 정수로 입력해 주세요',
+      endDate: '종료일은 시작일 이후여야 합니다',
+      stock: '남은 약은 0 이상 100,000 이하로 입력해 주세요',
+      refillThreshold: '보충 알림 기준은 0 이상 1,000 이하의 정수로 입력해 주세요',
+    });
+    const english = await api(t.baseUrl).post<Refusal>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ dosePerIntake: 0 }),
+      headers: { 'Accept-Language': 'en-US' },
+    });
+    expect(messages(english)).toEqual({ dosePerIntake: 'The dose per intake must be more than 0' });
+
+    // A change and the nurse's calls name the field inside `medication`, and change nothing.
+    const saved = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({ startDate: todayKst() }),
+    });
+    const idx = saved.data!.idx;
+    const tooBig = medicine({ dosePerIntake: 101, times: [], startDate: todayKst() });
+    for (const r of await Promise.all([
+      api(t.baseUrl).put<Refusal>(apiPaths.medication.update, {
+        token: patient.accessToken,
+        body: { idx, medication: tooBig },
+      }),
+      api(t.baseUrl).put<Refusal>(apiPaths.medication.change, {
+        token: nurse.accessToken,
+        body: { idx, medication: tooBig },
+      }),
+      api(t.baseUrl).post<Refusal>(apiPaths.medication.prescribe, {
+        token: nurse.accessToken,
+        body: { patientIdx: patient.idx, medication: tooBig },
+      }),
+    ]))
+      expect(messages(r)).toEqual({
+        'medication.dosePerIntake': '1회 복용량은 100 이하로 입력해 주세요',
+        'medication.times': '복용 시각을 하나 이상 입력해 주세요',
+      });
+    const list = await api(t.baseUrl).get<Medication[]>(apiPaths.medication.getMyMedications, {
+      token: patient.accessToken,
+    });
+    expect(list.data!.map((m) => [m.idx, m.dosePerIntake, m.times])).toEqual([[idx, 1, ['08:00', '20:00']]]);
+  });
+
   it('a change applies from the next dose (past doses stay), stop drops the upcoming ones', async () => {
     const patient = await homePatient();
     const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
@@ -242,6 +321,118 @@ describe('the patient adds a medicine and takes a dose', () => {
     });
     expect(again.code).toBe(ResultCode.MEDICATION_STOPPED);
   });
+});
+
+describe('a dose keeps what it was for (migration 077)', () => {
+  it('a change from 1정 to 2정 (and a new name, meal) applies to future doses; a past dose still says 1정', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: patient.accessToken,
+      body: medicine({
+        times: [kstClock(-5), kstClock(60)],
+        startDate: todayKst(),
+        stock: 10,
+        meal: 'AFTER_MEAL',
+      }),
+    });
+    const idx = added.data!.idx;
+    const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.update, {
+      token: patient.accessToken,
+      body: {
+        idx,
+        medication: medicine({
+          name: '노바스크정10밀리그램',
+          strength: '10mg',
+          dosePerIntake: 2,
+          meal: 'BEFORE_MEAL',
+          times: [kstClock(-5), kstClock(60)],
+          startDate: todayKst(),
+          stock: 10,
+        }),
+      },
+    });
+    expect(changed.data!.dosePerIntake).toBe(2);
+
+    const what = (d: Dose) => [d.medicationName, d.strength, d.dosePerIntake, d.meal];
+    const today = (
+      await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, { token: patient.accessToken })
+    ).data!.filter((d) => d.medicationIdx === idx);
+    const past = today.filter((d) => Date.parse(d.scheduledAt) <= Date.now());
+    const future = today.filter((d) => Date.parse(d.scheduledAt) > Date.now());
+    expect(past.map(what)).toEqual([['노바스크정5밀리그램', '5mg', 1, 'AFTER_MEAL']]);
+    expect(future.length).toBeGreaterThan(0);
+    for (const d of future) expect(what(d)).toEqual(['노바스크정10밀리그램', '10mg', 2, 'BEFORE_MEAL']);
+
+    // The same in the detail's history and in the nurse's view.
+    const detail = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: patient.accessToken,
+      query: { idx },
+    });
+    expect(what(detail.data!.history.find((d) => d.idx === past[0]!.idx)!)).toEqual([
+      '노바스크정5밀리그램',
+      '5mg',
+      1,
+      'AFTER_MEAL',
+    ]);
+    // Taking the past dose late uses its own amount from the stock: 1, not 2.
+    const taken = await api(t.baseUrl).put<Dose>(apiPaths.medication.takeDose, {
+      token: patient.accessToken,
+      body: { doseIdx: past[0]!.idx },
+    });
+    expect(what(taken.data!)).toEqual(['노바스크정5밀리그램', '5mg', 1, 'AFTER_MEAL']);
+    const after = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
+      token: patient.accessToken,
+      query: { idx },
+    });
+    expect(after.data!.medication.stock).toBe(9);
+    const overview = await api(t.baseUrl).get<PatientMedications>(apiPaths.medication.getPatientMedications, {
+      token: nurse.accessToken,
+      query: { patientIdx: patient.idx },
+    });
+    expect(overview.data!.medications[0]!.dosePerIntake).toBe(2);
+  });
+
+  it('doses stored before the migration are filled from their medicine by the migration', async () => {
+    const { openPglite, pgliteDatabase } = await import('../../plugins/db/pglite-database.ts');
+    const { MIGRATIONS_DIR, migrate } = await import('../../plugins/db/migrate.ts');
+    const dir = await mkdtemp(path.join(tmpdir(), 'smartcare-077-'));
+    const pglite = await openPglite(undefined);
+    const db = pgliteDatabase(pglite);
+    try {
+      const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));
+      for (const f of files.filter((f) => f < '077_'))
+        await copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      await migrate(db, dir);
+      const { rows } = await db.query<{ p: number }>(
+        `INSERT INTO patients (name) VALUES ('옛환자') RETURNING idx AS p`,
+      );
+      const p = rows[0]!.p;
+      await db.query(
+        `INSERT INTO medications (idx, patient_idx, name, strength, form, dose_per_intake, times, meal, start_date, schedule_from)
+         VALUES (1, $1, '옛약', '20mg', 'CAPSULE', 1.5, ARRAY['08:00'], 'AFTER_MEAL', '2026-01-01', now())`,
+        [p],
+      );
+      await db.query(
+        `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at) VALUES (1, $1, now())`,
+        [p],
+      );
+      await copyFile(
+        path.join(MIGRATIONS_DIR, '077_medication_dose_snapshot.sql'),
+        path.join(dir, '077_medication_dose_snapshot.sql'),
+      );
+      await migrate(db, dir);
+      const dose = await db.query(
+        `SELECT medication_name, strength, form, dose_per_intake::float8 AS dose, meal FROM medication_doses`,
+      );
+      expect(dose.rows).toEqual([
+        { medication_name: '옛약', strength: '20mg', form: 'CAPSULE', dose: 1.5, meal: 'AFTER_MEAL' },
+      ]);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('the nurse in the console', () => {
@@ -364,6 +555,153 @@ describe('authorisation of every call', () => {
     });
     expect(still.data!.medication.status).toBe('ACTIVE');
     expect(still.data!.history.every((d) => d.status === 'PENDING')).toBe(true);
+  });
+});
+
+describe('the authorisation matrix of every medication call', () => {
+  const patientCalls: [string, string][] = [
+    ['GET', apiPaths.medication.getMyMedications],
+    ['GET', apiPaths.medication.getMedication],
+    ['POST', apiPaths.medication.add],
+    ['PUT', apiPaths.medication.update],
+    ['PUT', apiPaths.medication.stop],
+    ['GET', apiPaths.medication.getDoses],
+    ['GET', apiPaths.medication.getCalendar],
+    ['PUT', apiPaths.medication.takeDose],
+    ['PUT', apiPaths.medication.skipDose],
+    ['PUT', apiPaths.medication.snoozeDose],
+  ];
+  const staffCalls: [string, string][] = [
+    ['GET', apiPaths.medication.getPatientMedications],
+    ['POST', apiPaths.medication.prescribe],
+    ['PUT', apiPaths.medication.change],
+    ['PUT', apiPaths.medication.stopForPatient],
+  ];
+
+  it('every call needs a login, and of the right kind: a patient’s for patient calls, a staff member’s for staff calls', async () => {
+    const patient = await homePatient();
+    const nurse = await nurseOf(hospitalIdx);
+    const c = api(t.baseUrl);
+    const everyCall: [string, string][] = [
+      ...patientCalls,
+      ...staffCalls,
+      ['GET', apiPaths.medication.searchMedicine],
+    ];
+    for (const [method, p] of everyCall) {
+      const anonymous = await c.call(method, p);
+      expect(anonymous.status, `${method} ${p}`).toBe(401);
+    }
+    for (const [method, p] of staffCalls) {
+      // A patient's token is no staff login (and the other way round): as if not logged in.
+      const answer = await c.call(method, p, { token: patient.accessToken });
+      expect(answer.status, `${method} ${p}`).toBe(401);
+    }
+    for (const [method, p] of patientCalls) {
+      const answer = await c.call(method, p, { token: nurse.accessToken });
+      expect(answer.status, `${method} ${p}`).toBe(401);
+    }
+    // The medicine list is for both: the console's prescribing dialog searches it too.
+    for (const token of [patient.accessToken, nurse.accessToken]) {
+      const found = await c.get<Medicine[]>(apiPaths.medication.searchMedicine, {
+        token,
+        query: { q: '타이' },
+      });
+      expect(found.code).toBe(ResultCode.SUCCESS);
+    }
+  });
+
+  it('another patient’s getMedication is not found; their getMyMedications and getCalendar hold only their own', async () => {
+    const owner = await homePatient();
+    const other = await homePatient();
+    const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: owner.accessToken,
+      body: medicine({ times: [kstClock(-5)], startDate: todayKst() }),
+    });
+    const idx = added.data!.idx;
+    const c = api(t.baseUrl);
+    const before = await refusals(owner.idx);
+    const detail = await c.get(apiPaths.medication.getMedication, {
+      token: other.accessToken,
+      query: { idx },
+    });
+    expect([detail.status, detail.code]).toEqual([404, ResultCode.NOT_FOUND]);
+    expect(await refusals(owner.idx)).toBe(before + 1);
+    const list = await c.get<Medication[]>(apiPaths.medication.getMyMedications, {
+      token: other.accessToken,
+    });
+    expect(list.data).toEqual([]);
+    const month = todayKst().slice(0, 7);
+    const calendar = await c.get<MedicationCalendar>(apiPaths.medication.getCalendar, {
+      token: other.accessToken,
+      query: { month },
+    });
+    expect(calendar.data!.days.every((d) => d.scheduled === 0)).toBe(true);
+    expect(calendar.data!.monthRate).toBeNull();
+    // The owner's calendar has the dose (the other's answer is not empty by accident).
+    const own = await c.get<MedicationCalendar>(apiPaths.medication.getCalendar, {
+      token: owner.accessToken,
+      query: { month },
+    });
+    expect(own.data!.days.find((d) => d.date === todayKst())!.scheduled).toBeGreaterThan(0);
+  });
+});
+
+describe('staff reach only their hospital’s home-care patients (decision 021)', () => {
+  it('a same-hospital patient not in home care: every staff call is not found, audited, and changes nothing', async () => {
+    const ward = await homePatient(hospitalIdx, ['HOSPITAL']);
+    const nurse = await nurseOf(hospitalIdx);
+    const own = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
+      token: ward.accessToken,
+      body: medicine({ startDate: todayKst() }),
+    });
+    const idx = own.data!.idx;
+    const c = api(t.baseUrl);
+    const calls: [string, () => Promise<{ status: number; code: number }>][] = [
+      [
+        'getPatientMedications',
+        () =>
+          c.get(apiPaths.medication.getPatientMedications, {
+            token: nurse.accessToken,
+            query: { patientIdx: ward.idx },
+          }),
+      ],
+      [
+        'prescribe',
+        () =>
+          c.post(apiPaths.medication.prescribe, {
+            token: nurse.accessToken,
+            body: { patientIdx: ward.idx, medication: medicine({ startDate: todayKst() }) },
+          }),
+      ],
+      [
+        'change',
+        () =>
+          c.put(apiPaths.medication.change, {
+            token: nurse.accessToken,
+            body: { idx, medication: medicine({ times: ['09:00'], startDate: todayKst() }) },
+          }),
+      ],
+      [
+        'stopForPatient',
+        () => c.put(apiPaths.medication.stopForPatient, { token: nurse.accessToken, body: { idx } }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      const before = await refusals(ward.idx);
+      const answer = await call();
+      expect([answer.status, answer.code], name).toEqual([404, ResultCode.NOT_FOUND]);
+      expect(await refusals(ward.idx), name).toBe(before + 1);
+    }
+    const mine = await c.get<Medication[]>(apiPaths.medication.getMyMedications, { token: ward.accessToken });
+    expect(mine.data!.map((m) => [m.idx, m.status, m.times])).toEqual([[idx, 'ACTIVE', ['08:00', '20:00']]]);
+
+    // The same nurse reaches a home-care patient of the hospital.
+    const home = await homePatient();
+    const ok = await c.get(apiPaths.medication.getPatientMedications, {
+      token: nurse.accessToken,
+      query: { patientIdx: home.idx },
+    });
+    expect(ok.code).toBe(ResultCode.SUCCESS);
   });
 });
 

@@ -9,6 +9,8 @@ export interface PatientEntry {
   name: string;
   /** The hospital the app has chosen now (it may change after login). */
   chosenHospitalIdx: number | null;
+  /** Signed up in the home-care area (`HOMECARE` in `areas`, decision 021). */
+  homeCare: boolean;
 }
 
 /** An active staff member as other modules see them. */
@@ -32,7 +34,8 @@ export const peopleRepository = {
   /** Deleted accounts are nobody. */
   async findPatient(db: Sql, patientIdx: number): Promise<PatientEntry | null> {
     const { rows } = await db.query<PatientEntry>(
-      `SELECT idx, name, chose_hospital_idx AS "chosenHospitalIdx" FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
+      `SELECT idx, name, chose_hospital_idx AS "chosenHospitalIdx", 'HOMECARE' = ANY (areas) AS "homeCare"
+         FROM patients WHERE idx = $1 AND deleted_at IS NULL`,
       [patientIdx],
     );
     return rows[0] ?? null;

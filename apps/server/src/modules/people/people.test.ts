@@ -19,12 +19,22 @@ describe('people directory (one answer to "who is this patient / staff member")'
       idx: patient.idx,
       name: '박환자',
       chosenHospitalIdx: null,
+      homeCare: false,
     });
     await t.app.db.query(`UPDATE patients SET chose_hospital_idx = $1 WHERE idx = $2`, [
       hospital.idx,
       patient.idx,
     ]);
     expect((await people.patient(patient.idx))?.chosenHospitalIdx).toBe(hospital.idx);
+  });
+
+  it('says whether the patient is a home-care patient (HOMECARE among the areas, decision 021)', async () => {
+    const home = await createPatient(t.app.db, { areas: ['HOMECARE'] });
+    const both = await createPatient(t.app.db, { areas: ['HOSPITAL', 'HOMECARE'] });
+    const ward = await createPatient(t.app.db, { areas: ['HOSPITAL'] });
+    expect((await people.patient(home.idx))?.homeCare).toBe(true);
+    expect((await people.patient(both.idx))?.homeCare).toBe(true);
+    expect((await people.patient(ward.idx))?.homeCare).toBe(false);
   });
 
   it('a deleted account and an unknown number are nobody', async () => {

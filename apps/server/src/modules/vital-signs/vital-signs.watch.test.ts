@@ -148,8 +148,10 @@ describe('the watch list', () => {
       );
       for (let i = 1; i <= count; i++)
         await t.app.db.query(
-          `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, status, closed_at)
-           VALUES ($1, $2, $3, 'MISSED', now())`,
+          `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, status, closed_at,
+             medication_name, strength, form, dose_per_intake, meal)
+           SELECT $1, $2, $3, 'MISSED', now(), name, strength, form, dose_per_intake, meal
+             FROM medications WHERE idx = $1`,
           [rows[0]!.idx, patientIdx, earlierToday(i / (count + 1))],
         );
     };

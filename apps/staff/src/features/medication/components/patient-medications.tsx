@@ -270,7 +270,14 @@ export function PatientMedications({ patientIdx }: { patientIdx: number }) {
       {medications.length === 0 ? (
         <EmptyState text={t('medication.none')} />
       ) : (
-        <Table rowKey="idx" columns={columns} dataSource={medications} pagination={false} />
+        // Narrow screens scroll the table sideways instead of breaking names a letter a line.
+        <Table
+          rowKey="idx"
+          columns={columns}
+          dataSource={medications}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+        />
       )}
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t('medication.missedTitle')}
@@ -278,7 +285,13 @@ export function PatientMedications({ patientIdx }: { patientIdx: number }) {
       {missed.length === 0 ? (
         <EmptyState text={t('medication.noMissed')} />
       ) : (
-        <Table rowKey="idx" columns={missedColumns} dataSource={missed} pagination={{ pageSize: 10 }} />
+        <Table
+          rowKey="idx"
+          columns={missedColumns}
+          dataSource={missed}
+          pagination={{ pageSize: 10 }}
+          scroll={{ x: 'max-content' }}
+        />
       )}
       <Modal
         open={editing !== null}
