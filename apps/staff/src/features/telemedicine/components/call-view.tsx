@@ -17,7 +17,7 @@ import { useLocalStream } from './use-local-stream';
  * mute, camera, hang up (asked twice). Hanging up ends the visit; the page then shows the summary.
  */
 export function CallView({ visit }: { visit: Visit }) {
-  const ice = useIceServers(true);
+  const ice = useIceServers(visit.visitIdx, true);
   const local = useLocalStream();
   if (ice.isPending || local.status === 'pending') return <LoadingState />;
   if (ice.isError) return <ErrorState error={ice.error} onRetry={() => void ice.refetch()} />;
