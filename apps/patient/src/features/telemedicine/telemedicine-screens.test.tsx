@@ -426,7 +426,9 @@ describe('the waiting room and call', () => {
     // the place in line stays in view, and no video stage waits for a call that cannot start
     expect(screen.getByText('대기 순서: 1번째')).toBeInTheDocument();
     expect(screen.queryByTestId('remote-video')).not.toBeInTheDocument();
-    expect(api.seen.find((r) => r.path === apiPaths.telemedicine.getIceServers)?.query.get('visitIdx')).toBe('5');
+    expect(api.seen.find((r) => r.path === apiPaths.telemedicine.getIceServers)?.query.get('visitIdx')).toBe(
+      '5',
+    );
 
     await userEvent.setup().click(within(alert).getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByTestId('remote-video')).toBeInTheDocument();

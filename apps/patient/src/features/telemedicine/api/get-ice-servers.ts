@@ -1,7 +1,6 @@
 import type { TelemedicineIceServers } from '@smartcare/contract/telemedicine';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { telemedicineRoot } from './get-my-visits';
 
 /**
  * `GET /telemedicine/getIceServers?visitIdx=`: STUN/TURN with short-lived TURN credentials,
@@ -14,7 +13,9 @@ export function getIceServers(visitIdx: number): Promise<TelemedicineIceServers>
 export function useIceServers(visitIdx: number, enabled: boolean) {
   return useQuery(
     queryOptions({
-      queryKey: [...telemedicineRoot, 'iceServers', visitIdx],
+      // Outside `telemedicineRoot` on purpose: the notices and reconnects that refetch the visit
+      // must not refetch these (new TURN credentials would hand the call new servers and restart it).
+      queryKey: ['telemedicineIce', visitIdx],
       queryFn: () => getIceServers(visitIdx),
       enabled: enabled && visitIdx > 0,
       // Fetched once per call: a new list would start a new connection.

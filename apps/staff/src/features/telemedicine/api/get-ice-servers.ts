@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
-import { telemedicineRoot } from './get-day';
 import type { IceServers } from './types';
 
 /**
@@ -14,7 +13,9 @@ export function getIceServers(client: ApiClient, visitIdx: number): Promise<IceS
 export function useIceServers(visitIdx: number, enabled: boolean) {
   const client = useApiClient();
   return useQuery({
-    queryKey: [...telemedicineRoot, 'iceServers', visitIdx],
+    // Outside `telemedicineRoot` on purpose: every queue event refetches that root, and new TURN
+    // credentials would hand the running call new servers and restart it.
+    queryKey: ['telemedicineIce', visitIdx],
     queryFn: () => getIceServers(client, visitIdx),
     enabled,
     // One set for the call's life: a refetch would hand the call new servers and restart it.
