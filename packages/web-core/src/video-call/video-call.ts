@@ -430,10 +430,12 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     async switchCamera(to) {
       const old = snap.localStream.getVideoTracks()[0];
       if (ended || !old) return;
-      const byDevice = typeof to === 'object' ? to.deviceId : null;
       // A chosen device keeps the facing (a desk camera faces its user, so the mirror stays).
+      const byDevice = typeof to === 'object' ? to.deviceId : null;
       const facing: FacingMode =
-        byDevice !== null ? snap.facingMode : (to ?? (snap.facingMode === 'user' ? 'environment' : 'user'));
+        typeof to === 'object'
+          ? snap.facingMode
+          : (to ?? (snap.facingMode === 'user' ? 'environment' : 'user'));
       const video: MediaTrackConstraints =
         byDevice !== null ? { deviceId: { exact: byDevice } } : { facingMode: { ideal: facing } };
       // Some phones cannot open two cameras at once: let the old one go first.

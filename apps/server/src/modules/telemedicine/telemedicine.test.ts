@@ -739,7 +739,7 @@ describe('ICE servers and the network probe', () => {
     let ofTurn: (
       who: Person,
       visitIdx?: number,
-    ) => Promise<{ status: number; code: number; data?: TelemedicineIceServers }>;
+    ) => Promise<{ status: number; code: number; data: TelemedicineIceServers | null }>;
 
     beforeAll(async () => {
       // The same database rules on an app with TURN configured: what is at stake is the relay credential.
@@ -862,11 +862,7 @@ describe('ICE servers and the network probe', () => {
       expect([stranger.status, stranger.code, stranger.data]).toEqual([404, ResultCode.NOT_FOUND, null]);
       expect((await ofTurn(w.otherDoctor, visitIdx)).code).toBe(ResultCode.NOT_FOUND);
       const colleague = await ofTurn(w.colleague, visitIdx);
-      expect([colleague.status, colleague.code, colleague.data]).toEqual([
-        403,
-        ResultCode.FORBIDDEN,
-        null,
-      ]);
+      expect([colleague.status, colleague.code, colleague.data]).toEqual([403, ResultCode.FORBIDDEN, null]);
       expect((await ofTurn(w.hospitalAdmin, visitIdx)).code).toBe(ResultCode.FORBIDDEN);
       // no visit named, or none such
       expect((await ofTurn(w.patient)).code).toBe(ResultCode.VALIDATION_FAILED);
