@@ -34,6 +34,20 @@ const chromium = {
   },
 };
 
+/**
+ * The same browser with a fake camera and microphone, permission granted without a prompt
+ * (issue 17, the video visits). A worker option: a file that sets it with a top-level
+ * `test.use({ launchOptions: withFakeMedia })` gets a worker of its own.
+ */
+export const withFakeMedia = {
+  ...chromium.launchOptions,
+  args: [
+    ...chromium.launchOptions.args,
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+  ],
+};
+
 /** A mid-range Android phone at the 360 px width the patient app is designed for (brief §5). */
 export const phone = {
   ...chromium,

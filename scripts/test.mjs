@@ -28,6 +28,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_KO = '/usr/lib/chromium/locales/ko.pak';
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
 const PDFTOPPM = '/usr/bin/pdftoppm';
+const TURNSERVER = '/usr/bin/turnserver';
 
 function log(message) {
   process.stdout.write(`\n[test] ${message}\n`);
@@ -44,12 +45,14 @@ function ensureSystemPackages() {
   if (!hasCjkFont) missing.push('fonts-noto-cjk');
   // issue 16: the certificate screenshots render a PDF page with pdftoppm
   if (!existsSync(PDFTOPPM)) missing.push('poppler-utils');
+  // issue 17: telemedicine-turn.test.ts proves the TURN credentials against a real coturn
+  if (!existsSync(TURNSERVER)) missing.push('coturn');
   if (missing.length === 0) return;
 
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     console.error(
       `[test] Missing system packages: ${missing.join(', ')}.\n` +
-        `       Install them once as root:  apt-get update && apt-get install -y chromium chromium-l10n fonts-noto-cjk poppler-utils`,
+        `       Install them once as root:  apt-get update && apt-get install -y chromium chromium-l10n fonts-noto-cjk poppler-utils coturn`,
     );
     process.exit(2);
   }

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { QnaQuestion } from '@smartcare/contract/qna';
 import { expect, navigate, test } from '../support/fixtures.ts';
-import { nurseOfThisTest, openPhone } from './two-people.ts';
+import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
 /** A camera-like JPEG made by the browser's canvas (no image library needed in the test). */
 async function jpegFrom(page: Page): Promise<Buffer> {
@@ -136,6 +136,8 @@ test.describe('Q&A with the care team', () => {
         baseURL,
         viewport: { width: 360, height: 780 },
         deviceScaleFactor: 1,
+        // A phone's user agent: without it the app shows its desktop banner (모바일로 접속해 주세요).
+        userAgent: phoneContext.userAgent,
         isMobile: true,
         hasTouch: true,
         locale: 'ko-KR',
@@ -193,6 +195,9 @@ test.describe('Q&A with the care team', () => {
         await navigate(page, '/homecare/qna/regist');
         await page.getByRole('button', { name: '질문 보내기' }).click();
         await expect(page.getByText('제목을 입력해 주세요')).toBeVisible();
+        // From the top: the refusal scrolled to the first field, and a full-page shot of a
+        // scrolled page draws the sticky header in the middle.
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `${dir}/qna-regist.png`, fullPage: true });
       }
       await context.close();

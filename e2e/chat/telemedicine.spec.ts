@@ -8,6 +8,7 @@ import {
   type MyTelemedicineVisits,
   type TelemedicineVisit,
 } from '@smartcare/contract/telemedicine';
+import { withFakeMedia } from '../playwright.config.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
@@ -16,20 +17,7 @@ import { nurseOfThisTest, openPhone } from './two-people.ts';
  * contexts with fake camera and microphone. The browser is launched for this file with the
  * fake-media flags (a worker option: set at the top level, it gets a worker of its own).
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use({ launchOptions: withFakeMedia });
 
 /** Seoul wall time now, as the console's `datetime-local` value (the visit starts now). */
 const seoulNow = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 16);
@@ -118,6 +106,14 @@ test.describe('telemedicine', () => {
       await expect.poll(clockText, { timeout: 5_000 }).not.toBe(first);
       await checkA11y(staffPage);
       await staffPage.screenshot({ path: testInfo.outputPath('staff-telemedicine-waiting.png') });
+      // The visit page before the call: what was booked, the device check, "입장시키기" (axe).
+      await staffPage.goto(`/staff/#/telemedicine/${visitIdx}`);
+      await expect(staffPage.getByRole('heading', { name: `${patient.name} 님 비대면 진료` })).toBeVisible();
+      await expect(staffPage.getByRole('button', { name: `${patient.name} 님 입장시키기` })).toBeVisible();
+      await expect(staffPage.getByText('혈압약 조정 상담')).toBeVisible();
+      await checkA11y(staffPage);
+      await staffPage.goBack();
+      await expect(card).toContainText(patient.name);
       await waiting.getByRole('button', { name: `${patient.name} 님 입장시키기` }).click();
 
       // --- the call: frames both ways ---------------------------------------------------------
@@ -128,6 +124,9 @@ test.describe('telemedicine', () => {
       await expectFramesGrowing(patientRemote);
       await expect(staffPage.getByTestId('call-state')).toHaveCount(0);
       await checkA11y(staffPage);
+      // The patient's in-call screen (the controls, the call time, the quality).
+      await expect(patientPage.getByRole('button', { name: '진료 마치기' })).toBeVisible();
+      await checkA11y(patientPage);
 
       // The patient mutes; the doctor sees it.
       await patientMutes(patientPage);
@@ -164,6 +163,13 @@ test.describe('telemedicine', () => {
       await expect(confirm).toContainText('진료를 마칠까요?');
       await confirm.getByRole('button', { name: '진료 마치기' }).click();
       await expect(staffPage.getByRole('heading', { name: '진료 요약 작성' })).toBeVisible();
+      // The patient is already on the visit's detail, which has no summary yet: what follows
+      // must reach that open screen.
+      await expect(patientPage).toHaveURL(new RegExp(`#/homecare/telemedicine/${visitIdx}$`), {
+        timeout: 20_000,
+      });
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('비대면 진료 정보');
+      await expect(patientPage.getByText('혈압 조절 양호. 현재 용량 유지.')).toHaveCount(0);
       await staffPage.getByRole('button', { name: '요약 저장' }).click();
       await expect(staffPage.getByText('진료 요약을 입력해 주세요.')).toBeVisible();
       await staffPage.getByLabel('진료 요약', { exact: true }).fill('혈압 조절 양호. 현재 용량 유지.');
@@ -349,6 +355,7 @@ async function patientJoins(page: Page, visitIdx: number, checkA11y: (page: Page
 
   // The waiting room: first in line.
   await expect(page.getByText('대기 순서: 1번째')).toBeVisible({ timeout: 20_000 });
+  await checkA11y(page);
 }
 
 async function patientMutes(page: Page): Promise<void> {
@@ -417,9 +424,9 @@ const sawReconnecting = (page: Page) =>
   page.evaluate(() => (window as unknown as { __sawReconnecting?: boolean }).__sawReconnecting ?? false);
 
 async function patientReadsSummary(page: Page, visitIdx: number, summary: string, followUp: string) {
-  // The call's end takes the patient to the visit's detail; the summary arrives there.
+  // The call's end takes the patient to the visit's detail; the summary arrives there live,
+  // without a reload: the 진료 요약 notice refetches the visit (decision 033).
   await expect(page).toHaveURL(new RegExp(`#/homecare/telemedicine/${visitIdx}$`), { timeout: 20_000 });
-  await page.reload();
-  await expect(page.getByText(summary)).toBeVisible();
+  await expect(page.getByText(summary)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(followUp)).toBeVisible();
 }

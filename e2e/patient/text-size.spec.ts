@@ -5,8 +5,13 @@ import type { Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Content, NoticeSummary } from '@smartcare/contract/hospital-content';
 import type { Page as Paged } from '@smartcare/contract/paging';
+import { TELEMEDICINE_CONSENT_VERSION } from '@smartcare/contract/telemedicine';
+import { withFakeMedia } from '../playwright.config.ts';
 import { expect, patientRoutes, test } from '../support/fixtures.ts';
 import { screenshotFromTop } from '../support/screenshot.ts';
+
+// issue 17: the waiting room opens the camera and microphone (fake ones, permission granted)
+test.use({ launchOptions: withFakeMedia });
 
 /**
  * Issue 10 point 8: every patient route at 200 % text on a 360 px phone — once through the
@@ -109,10 +114,13 @@ async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> 
               ? `/homecare/qna/${ownItems.question}`
               : route === '/hospital/schedulemanage/1'
                 ? `/hospital/schedulemanage/${ownItems.scheduleItem}`
-                : // issue 17 — telemedicine: a visit booked for this patient
+                : // issue 17 — telemedicine: a visit booked for this patient; the device check
+                  // and the waiting room (then the call screen) open with it too
                   route === '/homecare/telemedicine/1'
                   ? `/homecare/telemedicine/${ownTelemedicineVisit}`
-                  : route,
+                  : route === '/homecare/telemedicine/config' || route === '/homecare/telemedicine/videocall'
+                    ? `${route}?visitIdx=${ownTelemedicineVisit}`
+                    : route,
   );
   for (const route of routes) {
     await page.goto(`/#${route}`);
@@ -201,7 +209,9 @@ test.describe('200 % text on a 360 px phone', () => {
       question: question.idx,
       scheduleItem: scheduleItem.idx,
     };
-    // issue 17 — telemedicine: a clinician of the patient's hospital books a visit for tomorrow
+    // issue 17 — telemedicine: a clinician of the patient's hospital books a visit whose waiting
+    // room is open now, and the patient has agreed to the consent, so the videocall route shows the
+    // real waiting room (fake camera and microphone) rather than "not yet open"
     const clinician = await createStaff({
       role: 'NURSE',
       hospitalIdx: patient.profile.choseHospitalIdx ?? undefined,
@@ -214,13 +224,17 @@ test.describe('200 % text on a 360 px phone', () => {
           patientIdx: patient.idx,
           staffIdx: clinician.idx,
           department: '내과',
-          scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+          scheduledAt: new Date(Date.now() + 5 * 60_000).toISOString(),
           durationMin: 20,
           reason: '혈압약 복용 후 어지러움 상담',
           preparation: '최근 일주일 혈압 기록',
         },
       })
     ).visitIdx;
+    await api.data('PUT', apiPaths.telemedicine.agreeConsent, {
+      token,
+      body: { version: TELEMEDICINE_CONSENT_VERSION },
+    });
   });
 
   async function titleSizeAt100(page: Page): Promise<number> {

@@ -699,7 +699,11 @@ export const apiCalls = {
       body: reportDeviceCheckBodySchema,
       response: reportDeviceCheckResultSchema,
     }),
-    getIceServers: call(r.telemedicine.getIceServers, { response: telemedicineIceServersSchema }),
+    // Tied to one visit: relay credentials only for its patient or clinician while it is open to them.
+    getIceServers: call(r.telemedicine.getIceServers, {
+      query: telemedicineVisitIdxQuerySchema,
+      response: telemedicineIceServersSchema,
+    }),
     getDay: call(r.telemedicine.getDay, {
       query: telemedicineDayQuerySchema,
       response: telemedicineDaySchema,

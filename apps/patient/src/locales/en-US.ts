@@ -1472,6 +1472,16 @@ const enUS: Catalogue = {
       missingHelp:
         'If you use earphones or an external camera, reconnect them. Without a camera, ask the hospital whether a voice-only consultation is possible.',
       busyHelp: 'Close the other apps, then tap Try again.',
+      missingAndroidStep1: 'If you use earphones or an external camera, unplug them and connect them again.',
+      missingAndroidStep2:
+        'In the phone’s Settings > Apps > Chrome (or SmartCare) > Permissions, set Camera and Microphone to Allow.',
+      missingAndroidStep3:
+        'Check that the camera works in the Camera app, then come back here and tap Try again.',
+      missingIosStep1:
+        'In Settings > Screen Time > Content & Privacy Restrictions, check that Camera is not turned off.',
+      missingIosStep2:
+        'In Settings > Apps > the app you are using (Safari or SmartCare), allow Camera and Microphone.',
+      missingIosStep3: 'Restart the phone, then come back here and tap Try again.',
       insecureHelp: 'Open the app the hospital gave you, or an address starting with https.',
       callHospital: 'If it still does not work, call the hospital; they will help you by phone.',
       retry: 'Try again',
@@ -1569,6 +1579,10 @@ const enUS: Catalogue = {
       speaker: 'Sound output: {{name}}',
       speakerN: 'Speaker {{n}}',
       speakerFailed: 'The sound output could not be changed.',
+      speakerFixed: 'Sound output',
+      speakerFixedNote:
+        'This device does not let the screen change the sound output. Use the phone’s volume buttons, and connect earphones or Bluetooth in the phone’s settings.',
+      iceFailed: 'The connection for the visit could not be prepared.',
     },
   },
 };

@@ -1425,6 +1425,12 @@ const zhCN: Catalogue = {
       iosStep3: '打开“相机”和“麦克风”后返回此页面。',
       missingHelp: '如果使用耳机或外接摄像头，请重新连接。没有摄像头时，请向医院咨询能否仅用语音就诊。',
       busyHelp: '请关闭其他应用后点击“重试”。',
+      missingAndroidStep1: '如果使用耳机或外接摄像头，请拔下后重新连接。',
+      missingAndroidStep2: '在手机的设置 > 应用 > Chrome（或 SmartCare）> 权限中，将相机和麦克风设为允许。',
+      missingAndroidStep3: '在相机应用中确认摄像头能打开，然后回到此画面点击“重试”。',
+      missingIosStep1: '在设置 > 屏幕使用时间 > 内容和隐私访问限制中，确认相机没有被关闭。',
+      missingIosStep2: '在设置 > App > 正在使用的应用（Safari 或 SmartCare）中允许相机和麦克风。',
+      missingIosStep3: '重新启动手机，然后回到此画面点击“重试”。',
       insecureHelp: '请用医院提供的应用或以 https 开头的地址重新访问。',
       callHospital: '如果仍然不行，请致电医院，我们会通过电话帮助您。',
       retry: '重试',
@@ -1516,6 +1522,10 @@ const zhCN: Catalogue = {
       speaker: '声音输出：{{name}}',
       speakerN: '扬声器 {{n}}',
       speakerFailed: '无法更改声音输出设备。',
+      speakerFixed: '声音输出',
+      speakerFixedNote:
+        '此设备无法在画面中更改声音输出。请用手机侧面的音量键调节音量，耳机或蓝牙请在手机设置中连接。',
+      iceFailed: '未能准备就诊连接。',
     },
   },
 };

@@ -1196,6 +1196,8 @@ export const enUS: StaffCatalogue = {
       patientLeft: 'The patient left the call',
       mute: 'Mute',
       cameraOff: 'Camera off',
+      switchCamera: 'Switch camera',
+      switchFailed: 'The camera could not be switched.',
       hangUp: 'End the visit',
       hangUpTitle: 'End the visit?',
       hangUpText: 'The call ends and the patient leaves. You then write the summary.',

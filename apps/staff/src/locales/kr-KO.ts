@@ -1172,6 +1172,8 @@ export const krKO = {
       patientLeft: '환자가 통화에서 나갔습니다',
       mute: '마이크 끄기',
       cameraOff: '카메라 끄기',
+      switchCamera: '카메라 전환',
+      switchFailed: '카메라를 바꾸지 못했습니다.',
       hangUp: '진료 종료',
       hangUpTitle: '진료를 마칠까요?',
       hangUpText: '통화가 끝나고 환자는 진료실에서 나갑니다. 이어서 진료 요약을 작성합니다.',

@@ -1155,6 +1155,8 @@ export const zhCN: StaffCatalogue = {
       patientLeft: '患者已离开通话',
       mute: '关闭麦克风',
       cameraOff: '关闭摄像头',
+      switchCamera: '切换摄像头',
+      switchFailed: '无法切换摄像头。',
       hangUp: '结束诊疗',
       hangUpTitle: '要结束诊疗吗？',
       hangUpText: '通话结束后患者将离开诊室，接着填写诊疗摘要。',

@@ -1,6 +1,7 @@
 /** The video visit's WebRTC client, for both apps (`@smartcare/web-core/video-call`). */
 export {
   createVideoCall,
+  type CameraChoice,
   type FacingMode,
   type MediaState,
   type VideoCall,

@@ -3,6 +3,7 @@ import { useRealtime } from '../use-realtime';
 import type { CallRole } from './signal';
 import {
   createVideoCall,
+  type CameraChoice,
   type FacingMode,
   type VideoCall,
   type VideoCallDeps,
@@ -27,7 +28,7 @@ export interface UseVideoCall {
   snapshot: VideoCallSnapshot | null;
   setAudio(on: boolean): void;
   setVideo(on: boolean): void;
-  switchCamera(facingMode?: FacingMode): Promise<void>;
+  switchCamera(to?: CameraChoice): Promise<void>;
   hangup(): void;
   /**
    * Ref for the remote <video>: sets its stream, and keeps `data-frames-decoded` on it (the
@@ -113,7 +114,7 @@ export function useVideoCall(options: UseVideoCallOptions): UseVideoCall {
     setAudio: useCallback((on: boolean) => call?.setAudio(on), [call]),
     setVideo: useCallback((on: boolean) => call?.setVideo(on), [call]),
     switchCamera: useCallback(
-      (facing?: FacingMode) => (call ? call.switchCamera(facing) : Promise.resolve()),
+      (to?: CameraChoice) => (call ? call.switchCamera(to) : Promise.resolve()),
       [call],
     ),
     hangup: useCallback(() => call?.hangup(), [call]),

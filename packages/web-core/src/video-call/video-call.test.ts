@@ -298,6 +298,33 @@ describe('createVideoCall', () => {
     expect(staff.snapshot().state).toBe('connected');
   });
 
+  it('switches to the camera with the deviceId given (a desk with several cameras), keeping the facing', async () => {
+    const deps = fakeVideoCallDeps(() => Date.now());
+    const staffLink = bus.connect('staff');
+    const staff = createVideoCall({
+      realtime: staffLink,
+      visitIdx: VISIT,
+      role: 'staff',
+      iceServers: [],
+      localStream: fakeLocalStream() as unknown as MediaStream,
+      deps,
+    });
+    join('patient', bus.connect('patient'));
+    await run();
+    const before = staff.snapshot().localStream.getVideoTracks()[0] as unknown as FakeTrack;
+    await staff.switchCamera({ deviceId: 'desk-camera-2' });
+    expect(deps.constraints.at(-1)).toEqual({
+      video: { deviceId: { exact: 'desk-camera-2' } },
+      audio: false,
+    });
+    const after = staff.snapshot().localStream.getVideoTracks()[0] as unknown as FakeTrack;
+    expect(after).not.toBe(before);
+    expect(before.readyState).toBe('ended');
+    expect(staff.snapshot().facingMode).toBe('user');
+    expect(pcOf(staff).senders.some((s) => s.track === after)).toBe(true);
+    staff.close();
+  });
+
   it('reads stats every second: frames decoded and the quality', async () => {
     const patient = join('patient', bus.connect('patient'));
     join('staff', bus.connect('staff'));

@@ -31,6 +31,8 @@ import {
  */
 export type VideoCallState = 'connecting' | 'connected' | 'reconnecting' | 'ended';
 export type FacingMode = 'user' | 'environment';
+/** A camera to switch to: by facing (phones) or by device (desks with several cameras). */
+export type CameraChoice = FacingMode | { deviceId: string };
 
 export interface MediaState {
   audio: boolean;
@@ -89,8 +91,11 @@ export interface VideoCall {
   subscribe(listener: () => void): () => void;
   setAudio(on: boolean): void;
   setVideo(on: boolean): void;
-  /** Front ↔ back (or the one given) with `replaceTrack`: no renegotiation. */
-  switchCamera(facingMode?: FacingMode): Promise<void>;
+  /**
+   * Front ↔ back (or the facing given; phones), or the camera with the `deviceId` given (a desk
+   * with several cameras, where `facingMode` means nothing), with `replaceTrack`: no renegotiation.
+   */
+  switchCamera(to?: CameraChoice): Promise<void>;
   /** Says `bye`, ends the connection and stops the local stream's tracks. */
   hangup(): void;
   /** Ends without `bye` (the screen went away; the other side sees the media drop and waits); the caller's tracks stay. */
@@ -422,15 +427,22 @@ export function createVideoCall(options: VideoCallOptions): VideoCall {
     },
     setAudio: (on) => setTracks('audio', on),
     setVideo: (on) => setTracks('video', on),
-    async switchCamera(facingMode) {
+    async switchCamera(to) {
       const old = snap.localStream.getVideoTracks()[0];
       if (ended || !old) return;
-      const facing: FacingMode = facingMode ?? (snap.facingMode === 'user' ? 'environment' : 'user');
+      // A chosen device keeps the facing (a desk camera faces its user, so the mirror stays).
+      const byDevice = typeof to === 'object' ? to.deviceId : null;
+      const facing: FacingMode =
+        typeof to === 'object'
+          ? snap.facingMode
+          : (to ?? (snap.facingMode === 'user' ? 'environment' : 'user'));
+      const video: MediaTrackConstraints =
+        byDevice !== null ? { deviceId: { exact: byDevice } } : { facingMode: { ideal: facing } };
       // Some phones cannot open two cameras at once: let the old one go first.
       old.stop();
       let fresh: MediaStreamTrack | undefined;
       try {
-        const stream = await deps.getUserMedia({ video: { facingMode: { ideal: facing } }, audio: false });
+        const stream = await deps.getUserMedia({ video, audio: false });
         fresh = stream.getVideoTracks()[0];
       } catch (error) {
         // Back to the camera we had (same facing).

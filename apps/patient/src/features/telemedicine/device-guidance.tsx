@@ -4,7 +4,8 @@ import type { MediaProblem } from './device-check';
 
 /**
  * What to do when the camera or microphone cannot be used (never a blank screen or a stack
- * trace): the reason in plain words, the steps on Android (Chrome) and iPhone, and "다시 시도".
+ * trace): the reason in plain words, the steps on Android (Chrome) and iPhone — to allow a refused
+ * device, or to bring back a missing one — and "다시 시도".
  */
 export function DeviceGuidance({
   problem,
@@ -43,7 +44,23 @@ export function DeviceGuidance({
           </ol>
         </>
       )}
-      {problem === 'missing' && <p>{t('telemedicine.guidance.missingHelp')}</p>}
+      {problem === 'missing' && (
+        <>
+          <h3 className="tm-subtitle">{t('telemedicine.guidance.android')}</h3>
+          <ol className="tm-steps">
+            <li>{t('telemedicine.guidance.missingAndroidStep1')}</li>
+            <li>{t('telemedicine.guidance.missingAndroidStep2')}</li>
+            <li>{t('telemedicine.guidance.missingAndroidStep3')}</li>
+          </ol>
+          <h3 className="tm-subtitle">{t('telemedicine.guidance.ios')}</h3>
+          <ol className="tm-steps">
+            <li>{t('telemedicine.guidance.missingIosStep1')}</li>
+            <li>{t('telemedicine.guidance.missingIosStep2')}</li>
+            <li>{t('telemedicine.guidance.missingIosStep3')}</li>
+          </ol>
+          <p>{t('telemedicine.guidance.missingHelp')}</p>
+        </>
+      )}
       {problem === 'busy' && <p>{t('telemedicine.guidance.busyHelp')}</p>}
       {problem === 'insecure' && <p>{t('telemedicine.guidance.insecureHelp')}</p>}
       <p className="tm-help">{t('telemedicine.guidance.callHospital')}</p>

@@ -58,7 +58,7 @@ export function TelemedicineDetailScreen({ idx, readings }: { idx: string; readi
       )}
       {visit.isSuccess && (
         <>
-          <section className="tm-card" aria-labelledby="tm-visit-title">
+          <section className="tm-card tm-facts-card" aria-labelledby="tm-visit-title">
             <div className="tm-row-top">
               <h2 id="tm-visit-title" className="tm-row-title">
                 {formatDateTime(visit.data.scheduledAt)}

@@ -320,6 +320,11 @@ describe('the device check', () => {
     expect(within(result).getByText('마이크: 잘 작동합니다')).toBeInTheDocument();
     // The microphone still gets its meter.
     expect(screen.getByRole('meter', { name: '마이크 소리 크기' })).toBeInTheDocument();
+    // A missing device gets the steps on Android and iPhone too, not one sentence.
+    expect(screen.getByRole('heading', { name: '안드로이드 휴대폰 (크롬)' })).toBeInTheDocument();
+    expect(screen.getByText(/애플리케이션 > Chrome\(또는 스마트케어\) > 권한/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '아이폰' })).toBeInTheDocument();
+    expect(screen.getByText(/스크린 타임 > 콘텐츠 및 개인정보 보호 제한/)).toBeInTheDocument();
   });
 });
 
@@ -401,6 +406,48 @@ describe('the waiting room and call', () => {
       at: inMinutes(0),
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/homecare/telemedicine/5'));
+  });
+
+  it('asks for the ICE servers of this visit, and shows the error view with a retry when they fail', async () => {
+    const waiting = visit({ status: 'WAITING', queue: { position: 1, estimatedWaitMin: 0 } });
+    const api = mockApi({
+      [ONE]: () => ({ body: ok(waiting) }),
+      [ICE]: (_req, n) =>
+        n === 1
+          ? { status: 403, body: fail(ResultCode.FORBIDDEN, '접근 권한이 없습니다.') }
+          : { body: ok({ iceServers: [], ttlS: 3600 }) },
+    });
+    renderScreen(withRealtime(rt, <TelemedicineVideoCallScreen visitIdx={5} />), {
+      path: '/homecare/telemedicine/videocall',
+      otherRoutes: ['/homecare/telemedicine/:idx'],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/진료 연결 준비에 실패했습니다\./)).toBeInTheDocument();
+    // the place in line stays in view, and no video stage waits for a call that cannot start
+    expect(screen.getByText('대기 순서: 1번째')).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-video')).not.toBeInTheDocument();
+    expect(api.seen.find((r) => r.path === apiPaths.telemedicine.getIceServers)?.query.get('visitIdx')).toBe(
+      '5',
+    );
+
+    await userEvent.setup().click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByTestId('remote-video')).toBeInTheDocument();
+    expect(api.calls(ICE)).toBe(2);
+  });
+
+  it('shows the speaker control disabled, with what to do instead, where the page cannot choose the output', async () => {
+    mockApi({
+      [ONE]: () => ({ body: ok(visit({ status: 'IN_CALL', callStartedAt: inMinutes(0) })) }),
+      [ICE]: () => ({ body: ok({ iceServers: [], ttlS: 3600 }) }),
+    });
+    renderScreen(withRealtime(rt, <TelemedicineVideoCallScreen visitIdx={5} />), {
+      path: '/homecare/telemedicine/videocall',
+      otherRoutes: ['/homecare/telemedicine/:idx'],
+    });
+    // jsdom has no setSinkId, like iPhone Safari
+    const speaker = await screen.findByRole('button', { name: '소리 출력' });
+    expect(speaker).toBeDisabled();
+    expect(speaker).toHaveAccessibleDescription(/휴대폰 옆의 소리 버튼/);
   });
 
   it('does not enter without the consent and says why', async () => {

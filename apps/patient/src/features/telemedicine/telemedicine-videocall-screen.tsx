@@ -122,7 +122,8 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
   const navigate = useNavigate();
   const detail = paths.homecare.telemedicineDetail.href(visit.visitIdx);
   const { media, retry } = useLocalMedia({ facingMode: 'user' });
-  const ice = useIceServers(true);
+  const ice = useIceServers(visit.visitIdx, true);
+  const outputs = useAudioOutputs();
   const [leaving, setLeaving] = useState(false);
   const stream = media.status === 'done' ? media.stream : null;
   const {
@@ -165,6 +166,23 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
     hangup();
     await navigate(detail);
   };
+
+  // Without the ICE servers (a failed request, or the visit closed meanwhile) the call cannot
+  // start: say so, with a retry, instead of a stage that never fills.
+  if (ice.isError) {
+    return (
+      <div className={`tm-call ${waiting ? 'tm-call-waiting' : 'tm-call-live'}`}>
+        {waiting && <WaitingInfo visit={visit} />}
+        <ErrorView
+          message={`${t('telemedicine.call.iceFailed')} ${errorMessage(ice.error)}`}
+          onRetry={() => void ice.refetch()}
+        />
+        <Link className="btn btn-block" to={detail}>
+          {t('telemedicine.call.toDetail')}
+        </Link>
+      </div>
+    );
+  }
 
   if (media.status === 'done' && !media.stream && media.problem) {
     return (
@@ -237,7 +255,7 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
               : t('telemedicine.call.toBack')}
           </span>
         </button>
-        {!waiting && <SpeakerChoice />}
+        {!waiting && <SpeakerChoice outputs={outputs} />}
         {waiting ? (
           <button
             type="button"
@@ -255,6 +273,11 @@ function Room({ visit }: { visit: TelemedicineVisit }) {
           </button>
         )}
       </div>
+      {!waiting && outputs.length < 2 && (
+        <p className="tm-help" id="tm-speaker-note">
+          {t('telemedicine.call.speakerFixedNote')}
+        </p>
+      )}
     </div>
   );
 }
@@ -341,11 +364,9 @@ function CallStatus({ visit, snap }: { visit: TelemedicineVisit; snap: VideoCall
   );
 }
 
-/** The audio output, where the browser lets a page choose it (setSinkId) and there is a choice. */
-function SpeakerChoice() {
-  const { t } = useTranslation();
+/** The audio outputs a page may choose among: only where the browser has setSinkId (not iPhone Safari). */
+function useAudioOutputs(): MediaDeviceInfo[] {
   const [outputs, setOutputs] = useState<MediaDeviceInfo[]>([]);
-  const [index, setIndex] = useState(0);
   useEffect(() => {
     if (!sinkSupported()) return;
     void navigator.mediaDevices
@@ -353,7 +374,26 @@ function SpeakerChoice() {
       .then((devices) => setOutputs(devices.filter((d) => d.kind === 'audiooutput')))
       .catch(() => setOutputs([]));
   }, []);
-  if (outputs.length < 2) return null;
+  return outputs;
+}
+
+/**
+ * The audio output. Where the browser lets a page choose it (setSinkId) and there is a choice, the
+ * button goes to the next output, named 스피커 1, 2 … (the devices' own labels are in the system's
+ * language, often English). Elsewhere — every iPhone, a phone with one output — the button is
+ * shown disabled, and a note says where the sound is chosen instead (decision 033).
+ */
+function SpeakerChoice({ outputs }: { outputs: MediaDeviceInfo[] }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  if (outputs.length < 2) {
+    return (
+      <button type="button" className="tm-control" disabled aria-describedby="tm-speaker-note">
+        <CallIcon name="speaker" />
+        <span>{t('telemedicine.call.speakerFixed')}</span>
+      </button>
+    );
+  }
   const next = async () => {
     const nextIndex = (index + 1) % outputs.length;
     const remote = document.querySelector<HTMLVideoElement & { setSinkId(id: string): Promise<void> }>(
@@ -370,9 +410,7 @@ function SpeakerChoice() {
     <button type="button" className="tm-control" onClick={() => void next()}>
       <CallIcon name="speaker" />
       <span>
-        {t('telemedicine.call.speaker', {
-          name: outputs[index]?.label || t('telemedicine.call.speakerN', { n: index + 1 }),
-        })}
+        {t('telemedicine.call.speaker', { name: t('telemedicine.call.speakerN', { n: index + 1 }) })}
       </span>
     </button>
   );

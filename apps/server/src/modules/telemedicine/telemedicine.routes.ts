@@ -82,11 +82,18 @@ export const telemedicineRoutes: FastifyPluginAsyncZod<{ telemedicine: Telemedic
   app.route({
     ...routeOf(calls.getIceServers, {
       auth: 'any',
-      summary: 'STUN/TURN servers with short-lived TURN REST credentials',
+      summary:
+        "STUN/TURN servers with short-lived TURN REST credentials, for a visit's patient or clinician while it is open",
     }),
     handler: async (request) => {
       const principal = request.principal!;
-      return ok(request, telemedicine.iceServers({ kind: principal.principal, idx: principal.idx }));
+      return ok(
+        request,
+        await telemedicine.iceServersFor(
+          { kind: principal.principal, idx: principal.idx },
+          request.query.visitIdx,
+        ),
+      );
     },
   });
   // Bytes, not an envelope (like content files): no entry in the contract's call table.

@@ -8,6 +8,7 @@ import {
   TELEMEDICINE_DEFAULT_DURATION_MIN,
   TELEMEDICINE_ENTER_BEFORE_MIN,
   TELEMEDICINE_OPEN_STATUSES,
+  TELEMEDICINE_SIGNAL_STATUSES,
   TELEMEDICINE_TRANSITIONS,
   telemedicineWindow,
   type AcceptTelemedicineRequestBody,
@@ -410,6 +411,18 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
     return viewOf(deps.db, visit, now(), { history: true });
   }
 
+  /** STUN and TURN servers for RTCPeerConnection; TURN with fresh TURN REST credentials. */
+  function iceServersOf(who: { kind: 'patient' | 'staff'; idx: number }): TelemedicineIceServers {
+    const { stunUrls, turnUrls, turnSecret, turnTtlS } = deps.ice;
+    const iceServers: TelemedicineIceServers['iceServers'] = [];
+    if (stunUrls.length > 0) iceServers.push({ urls: [...stunUrls] });
+    if (turnUrls.length > 0 && turnSecret) {
+      const { username, credential } = turnCredentials(turnSecret, who, turnTtlS, now());
+      iceServers.push({ urls: [...turnUrls], username, credential });
+    }
+    return { iceServers, ttlS: turnTtlS };
+  }
+
   return {
     // ---- the patient ----
 
@@ -573,17 +586,38 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
 
     // ---- both ----
 
-    /** STUN and TURN servers for RTCPeerConnection; TURN with fresh TURN REST credentials. */
-    iceServers(who: { kind: 'patient' | 'staff'; idx: number }): TelemedicineIceServers {
-      const { stunUrls, turnUrls, turnSecret, turnTtlS } = deps.ice;
-      const iceServers: TelemedicineIceServers['iceServers'] = [];
-      if (stunUrls.length > 0) iceServers.push({ urls: [...stunUrls] });
-      if (turnUrls.length > 0 && turnSecret) {
-        const { username, credential } = turnCredentials(turnSecret, who, turnTtlS, now());
-        iceServers.push({ urls: [...turnUrls], username, credential });
+    /**
+     * The ICE servers of one visit's call, for its patient or its clinician (`staffIdx`, same
+     * hospital) while the call is open to them: WAITING or IN_CALL, or BOOKED inside the entry
+     * window (about to enter). Anyone else — another patient, another hospital's staff, another
+     * clinician of the hospital, or anyone once the visit is over or before its window — gets no
+     * relay credentials; the refusal is audited with the visit's patient (decision 030).
+     */
+    async iceServersFor(
+      who: { kind: 'patient' | 'staff'; idx: number },
+      visitIdx: number,
+    ): Promise<TelemedicineIceServers> {
+      const visit = await repo.find(deps.db, visitIdx);
+      if (!visit) throw new DomainError('NOT_FOUND');
+      if (who.kind === 'patient') {
+        // Another patient's visit is as if none.
+        if (visit.patientIdx !== who.idx) throw new AccessRefused(visit.patientIdx, 'NOT_FOUND');
+      } else {
+        const staff = await staffOf(who.idx);
+        if (visit.hospitalIdx !== staff.hospitalIdx) throw new AccessRefused(visit.patientIdx, 'NOT_FOUND');
+        if (visit.staffIdx !== staff.idx) throw new AccessRefused(visit.patientIdx, 'FORBIDDEN');
       }
-      return { iceServers, ttlS: turnTtlS };
+      const at = now();
+      const { opensAt, closesAt } = telemedicineWindow(visit.scheduledAt, visit.durationMin);
+      const open =
+        TELEMEDICINE_SIGNAL_STATUSES.includes(visit.status) ||
+        (visit.status === 'BOOKED' && at >= opensAt && at < closesAt);
+      if (!open) throw new AccessRefused(visit.patientIdx, 'FORBIDDEN');
+      return iceServersOf(who);
     },
+
+    /** STUN and TURN servers for RTCPeerConnection; TURN with fresh TURN REST credentials. */
+    iceServers: iceServersOf,
 
     // ---- staff ----
 

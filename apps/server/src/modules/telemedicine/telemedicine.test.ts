@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Notification } from '@smartcare/contract/notification';
@@ -26,6 +27,7 @@ import {
   createStaff,
   loginPatient,
   loginStaff,
+  type CreatedAccount,
 } from '../../testing/factories.ts';
 import { seedDemoTelemedicine, DEMO_TODAY_REASON } from '../../db/demo-telemedicine.ts';
 import { TELEMEDICINE_WINDOW_JOB } from './telemedicine.jobs.ts';
@@ -722,10 +724,172 @@ describe('who may see what', () => {
 
 describe('ICE servers and the network probe', () => {
   it('gives no ICE servers when none are configured', async () => {
-    const patient = await newPatient();
-    const ice = await get<TelemedicineIceServers>(apiPaths.telemedicine.getIceServers, patient);
+    const { patient, clinician, visit } = await openVisit();
+    const query = { visitIdx: visit.visitIdx };
+    const ice = await get<TelemedicineIceServers>(apiPaths.telemedicine.getIceServers, patient, query);
     expect(ice.data).toEqual({ iceServers: [], ttlS: 3600 });
-    expect((await get<TelemedicineIceServers>(apiPaths.telemedicine.getIceServers, admin)).code).toBe(0);
+    expect(
+      (await get<TelemedicineIceServers>(apiPaths.telemedicine.getIceServers, clinician, query)).code,
+    ).toBe(0);
+  });
+
+  describe('TURN credentials only for the parties of a visit open to them', () => {
+    const SECRET = 'ice-test-secret-0123456789abcdef';
+    let turnApp: TestApp;
+    let ofTurn: (
+      who: Person,
+      visitIdx?: number,
+    ) => Promise<{ status: number; code: number; data: TelemedicineIceServers | null }>;
+
+    beforeAll(async () => {
+      // The same database rules on an app with TURN configured: what is at stake is the relay credential.
+      turnApp = await buildTestApp({
+        config: {
+          telemedicine: {
+            stunUrls: ['stun:turn.test:3478'],
+            turnUrls: ['turn:turn.test:3478?transport=udp'],
+            turnSecret: SECRET,
+            turnTtlS: 600,
+          },
+        },
+      });
+      ofTurn = async (who, visitIdx) => {
+        const answer = await api(turnApp.baseUrl).get<TelemedicineIceServers>(
+          apiPaths.telemedicine.getIceServers,
+          {
+            token: who.token,
+            query: visitIdx === undefined ? {} : { visitIdx },
+          },
+        );
+        return { status: answer.status, code: answer.code, data: answer.data };
+      };
+    });
+    afterAll(async () => {
+      await turnApp?.close();
+    });
+
+    /** The people and an open visit on the TURN app's own database. */
+    async function world() {
+      const db = turnApp.app.db;
+      const hospital = (await createHospital(db, { name: 'TURN병원' })).idx;
+      const other = (await createHospital(db, { name: '남의병원' })).idx;
+      const patient = await createPatient(db, { name: '김환자', choseHospitalIdx: hospital });
+      const stranger = await createPatient(db, { name: '남환자', choseHospitalIdx: hospital });
+      const person = async (created: CreatedAccount, staff: boolean): Promise<Person> => ({
+        idx: created.idx,
+        loginId: created.loginId,
+        token: (await (staff ? loginStaff : loginPatient)(turnApp.baseUrl, created)).accessToken,
+      });
+      const people = {
+        patient: await person(patient, false),
+        stranger: await person(stranger, false),
+        doctor: await person(
+          await createStaff(db, { hospitalIdx: hospital, role: 'DOCTOR', name: '최의사' }),
+          true,
+        ),
+        colleague: await person(
+          await createStaff(db, { hospitalIdx: hospital, role: 'DOCTOR', name: '박의사' }),
+          true,
+        ),
+        hospitalAdmin: await person(
+          await createStaff(db, { hospitalIdx: hospital, role: 'ADMIN', name: '관리' }),
+          true,
+        ),
+        otherDoctor: await person(
+          await createStaff(db, { hospitalIdx: other, role: 'DOCTOR', name: '남의사' }),
+          true,
+        ),
+      };
+      const bookAt = async (minutes: number) =>
+        (
+          await api(turnApp.baseUrl).post<TelemedicineVisit>(apiPaths.telemedicine.book, {
+            token: people.hospitalAdmin.token,
+            body: {
+              patientIdx: people.patient.idx,
+              staffIdx: people.doctor.idx,
+              department: '내과',
+              scheduledAt: inMinutes(minutes),
+              durationMin: 15,
+              reason: '혈압 상담',
+            },
+          })
+        ).data!.visitIdx;
+      const on = (who: Person) => ({
+        put: (path: string, body: Record<string, unknown>) =>
+          api(turnApp.baseUrl).put<TelemedicineVisit>(path, { token: who.token, body }),
+      });
+      return { ...people, bookAt, on };
+    }
+
+    it('issues them to the patient (window open, waiting) and to the clinician holding the call', async () => {
+      const w = await world();
+      const visitIdx = await w.bookAt(5);
+      // BOOKED inside the entry window: about to enter
+      const booked = await ofTurn(w.patient, visitIdx);
+      expect(booked.code).toBe(ResultCode.SUCCESS);
+      const turn = booked.data!.iceServers.find((server) => server.username)!;
+      expect(turn.username).toMatch(new RegExp(`^\\d+:p${w.patient.idx}$`));
+      expect(turn.credential).toBe(createHmac('sha1', SECRET).update(turn.username!).digest('base64'));
+      // the booked clinician may prepare too
+      expect((await ofTurn(w.doctor, visitIdx)).code).toBe(ResultCode.SUCCESS);
+
+      await w
+        .on(w.patient)
+        .put(apiPaths.telemedicine.agreeConsent, { version: TELEMEDICINE_CONSENT_VERSION });
+      expect((await w.on(w.patient).put(apiPaths.telemedicine.enterWaitingRoom, { visitIdx })).code).toBe(0);
+      expect((await ofTurn(w.patient, visitIdx)).code).toBe(ResultCode.SUCCESS);
+      // a colleague who admits becomes the clinician and gets them; the booked one then does not
+      expect((await w.on(w.colleague).put(apiPaths.telemedicine.admit, { visitIdx })).code).toBe(0);
+      const staffIce = await ofTurn(w.colleague, visitIdx);
+      expect(staffIce.code).toBe(ResultCode.SUCCESS);
+      expect(staffIce.data!.iceServers.find((server) => server.username)!.username).toMatch(
+        new RegExp(`^\\d+:s${w.colleague.idx}$`),
+      );
+      expect((await ofTurn(w.doctor, visitIdx)).code).toBe(ResultCode.FORBIDDEN);
+      expect((await ofTurn(w.patient, visitIdx)).code).toBe(ResultCode.SUCCESS);
+    });
+
+    it('refuses everyone else, before the window and after the end, and audits each refusal', async () => {
+      const w = await world();
+      const visitIdx = await w.bookAt(5);
+      const refusedBefore = await turnApp.app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'access.refused' AND patient_idx = $1`,
+        [w.patient.idx],
+      );
+      expect(refusedBefore.rows[0]!.n).toBe(0);
+
+      const stranger = await ofTurn(w.stranger, visitIdx);
+      expect([stranger.status, stranger.code, stranger.data]).toEqual([404, ResultCode.NOT_FOUND, null]);
+      expect((await ofTurn(w.otherDoctor, visitIdx)).code).toBe(ResultCode.NOT_FOUND);
+      const colleague = await ofTurn(w.colleague, visitIdx);
+      expect([colleague.status, colleague.code, colleague.data]).toEqual([403, ResultCode.FORBIDDEN, null]);
+      expect((await ofTurn(w.hospitalAdmin, visitIdx)).code).toBe(ResultCode.FORBIDDEN);
+      // no visit named, or none such
+      expect((await ofTurn(w.patient)).code).toBe(ResultCode.VALIDATION_FAILED);
+      expect((await ofTurn(w.patient, 999_999)).code).toBe(ResultCode.NOT_FOUND);
+
+      // before its window opens
+      const later = await w.bookAt(120);
+      expect((await ofTurn(w.patient, later)).code).toBe(ResultCode.FORBIDDEN);
+      expect((await ofTurn(w.doctor, later)).code).toBe(ResultCode.FORBIDDEN);
+
+      // once it is over
+      await w
+        .on(w.patient)
+        .put(apiPaths.telemedicine.agreeConsent, { version: TELEMEDICINE_CONSENT_VERSION });
+      await w.on(w.patient).put(apiPaths.telemedicine.enterWaitingRoom, { visitIdx });
+      await w.on(w.doctor).put(apiPaths.telemedicine.admit, { visitIdx });
+      expect((await w.on(w.doctor).put(apiPaths.telemedicine.endCall, { visitIdx })).code).toBe(0);
+      expect((await ofTurn(w.patient, visitIdx)).code).toBe(ResultCode.FORBIDDEN);
+      expect((await ofTurn(w.doctor, visitIdx)).code).toBe(ResultCode.FORBIDDEN);
+
+      // every refusal of the patient's visits is in the audit log with the patient
+      const refused = await turnApp.app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE action = 'access.refused' AND patient_idx = $1`,
+        [w.patient.idx],
+      );
+      expect(refused.rows[0]!.n).toBe(8);
+    });
   });
 
   it('sends N random bytes, uncached, and limits each caller to 30 a minute', async () => {

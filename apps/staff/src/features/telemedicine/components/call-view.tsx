@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useVideoCall } from '@smartcare/web-core/video-call';
@@ -14,10 +14,10 @@ import { useLocalStream } from './use-local-stream';
 /**
  * The clinician's side of the video call (desktop layout): the patient big, self small, the
  * patient's microphone and camera state, call time, connection quality, reconnecting state;
- * mute, camera, hang up (asked twice). Hanging up ends the visit; the page then shows the summary.
+ * mute, camera, switch camera (when the desk has more than one), hang up (asked twice). Hanging up ends the visit; the page then shows the summary.
  */
 export function CallView({ visit }: { visit: Visit }) {
-  const ice = useIceServers(true);
+  const ice = useIceServers(visit.visitIdx, true);
   const local = useLocalStream();
   if (ice.isPending || local.status === 'pending') return <LoadingState />;
   if (ice.isError) return <ErrorState error={ice.error} onRetry={() => void ice.refetch()} />;
@@ -39,6 +39,30 @@ function MediaProblem({ name, onRetry }: { name: string; onRetry: () => void }) 
   );
 }
 
+/** The desk's cameras (labels known once the call's camera is open), kept current as they come and go. */
+function useCameras(): MediaDeviceInfo[] {
+  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  useEffect(() => {
+    const devices = navigator.mediaDevices;
+    if (!devices?.enumerateDevices) return undefined;
+    let gone = false;
+    const read = () =>
+      void devices
+        .enumerateDevices()
+        .then((all) => {
+          if (!gone) setCameras(all.filter((d) => d.kind === 'videoinput' && d.deviceId !== ''));
+        })
+        .catch(() => undefined);
+    read();
+    devices.addEventListener?.('devicechange', read);
+    return () => {
+      gone = true;
+      devices.removeEventListener?.('devicechange', read);
+    };
+  }, []);
+  return cameras;
+}
+
 function Call({
   visit,
   iceServers,
@@ -53,7 +77,8 @@ function Call({
   const now = useNow();
   const endCall = useEndCall();
   const [confirming, setConfirming] = useState(false);
-  const { snapshot, setAudio, setVideo, hangup, remoteVideoRef, localVideoRef } = useVideoCall({
+  const cameras = useCameras();
+  const { snapshot, setAudio, setVideo, switchCamera, hangup, remoteVideoRef, localVideoRef } = useVideoCall({
     visitIdx: visit.visitIdx,
     role: 'staff',
     iceServers,
@@ -64,6 +89,17 @@ function Call({
   const audioOn = snapshot?.localMedia.audio ?? true;
   const videoOn = snapshot?.localMedia.video ?? true;
   const remote = snapshot?.remoteMedia;
+
+  // The next camera after the one the call sends now (by the track's deviceId).
+  const nextCamera = () => {
+    const current = snapshot?.localStream.getVideoTracks()[0]?.getSettings().deviceId;
+    const at = cameras.findIndex((camera) => camera.deviceId === current);
+    const next = cameras[(at + 1) % cameras.length];
+    if (!next) return;
+    void switchCamera({ deviceId: next.deviceId }).catch(
+      () => void message.error(t('telemedicine.call.switchFailed')),
+    );
+  };
 
   const elapsed = visit.callStartedAt ? now - Date.parse(visit.callStartedAt) : 0;
   const hangUp = () => {
@@ -153,6 +189,11 @@ function Call({
         >
           {t('telemedicine.call.cameraOff')}
         </Button>
+        {cameras.length > 1 && (
+          <Button size="large" disabled={!snapshot?.canSwitchCamera} onClick={nextCamera}>
+            {t('telemedicine.call.switchCamera')}
+          </Button>
+        )}
         <Button size="large" danger type="primary" onClick={() => setConfirming(true)}>
           {t('telemedicine.call.hangUp')}
         </Button>

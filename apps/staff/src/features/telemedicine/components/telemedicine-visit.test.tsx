@@ -15,6 +15,7 @@ const fakeCall = vi.hoisted(() => ({
   setAudio: vi.fn(),
   setVideo: vi.fn(),
   hangup: vi.fn(),
+  switchCamera: vi.fn(() => Promise.resolve()),
   options: null as unknown,
 }));
 vi.mock('@smartcare/web-core/video-call', () => ({
@@ -24,7 +25,7 @@ vi.mock('@smartcare/web-core/video-call', () => ({
       snapshot: fakeCall.snapshot,
       setAudio: fakeCall.setAudio,
       setVideo: fakeCall.setVideo,
-      switchCamera: () => Promise.resolve(),
+      switchCamera: fakeCall.switchCamera,
       hangup: fakeCall.hangup,
       remoteVideoRef: () => undefined,
       localVideoRef: () => undefined,
@@ -152,6 +153,39 @@ describe('the video visit page (issue 17)', () => {
       await user.click(screen.getByRole('button', { name: '요약 저장' }));
       await waitFor(() => expect(calls).toHaveLength(2));
       expect(calls[1]!.body).toEqual({ visitIdx: 31, summary: '혈압 조절 양호', followUp: '2주 뒤 재진' });
+    },
+  );
+
+  it(
+    'switches to the next camera when the desk has more than one, and has no such button with one',
+    { timeout: 60_000 },
+    async () => {
+      const camera = (deviceId: string) => ({ kind: 'videoinput', deviceId, label: deviceId, groupId: '' });
+      let devices = [camera('cam-1'), camera('cam-2'), { ...camera('mic-1'), kind: 'audioinput' }];
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: {
+          getUserMedia: vi.fn(() => Promise.resolve(stream)),
+          enumerateDevices: vi.fn(() => Promise.resolve(devices)),
+        },
+      });
+      const sending = {
+        getTracks: () => [],
+        getVideoTracks: () => [{ getSettings: () => ({ deviceId: 'cam-1' }) }],
+      } as unknown as MediaStream;
+      fakeCall.snapshot = snapshot({ localStream: sending });
+      const first = renderConsole(<TelemedicineVisitPage visitIdx={31} me={me} />, {
+        routes: routes(() => inCall(), []),
+      });
+      await first.user.click(await screen.findByRole('button', { name: '카메라 전환' }));
+      expect(fakeCall.switchCamera).toHaveBeenCalledWith({ deviceId: 'cam-2' });
+      first.unmount();
+
+      devices = [camera('cam-1')];
+      renderConsole(<TelemedicineVisitPage visitIdx={31} me={me} />, { routes: routes(() => inCall(), []) });
+      await screen.findByRole('button', { name: '카메라 끄기' });
+      await waitFor(() => expect(navigator.mediaDevices.enumerateDevices).toHaveBeenCalled());
+      expect(screen.queryByRole('button', { name: '카메라 전환' })).toBeNull();
     },
   );
 
