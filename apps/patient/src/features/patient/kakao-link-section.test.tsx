@@ -66,8 +66,14 @@ describe('settings: 로그인 연결 (Kakao)', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(await screen.findByRole('button', { name: /카카오 로그인/ }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '연결 해제' }));
+    // The dialog closes with an animation before the refusal's toast: on a busy machine that
+    // takes longer than findBy's default second.
     expect(
-      await screen.findByText('카카오 로그인을 완료하지 못했습니다. 잠시 후 다시 시도해 주세요.'),
+      await screen.findByText(
+        '카카오 로그인을 완료하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+        {},
+        { timeout: 5_000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('2026. 11. 20.부터 연결됨')).toBeInTheDocument();
   });
