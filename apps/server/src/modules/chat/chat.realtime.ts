@@ -184,15 +184,21 @@ export function registerChatRealtime(
    */
   async function afterward(
     roomIdx: number,
-    work: (inbox: (room: InboxRoom, atOnce?: boolean) => void) => Promise<void>,
+    work: (inbox: (room: InboxRoom, atOnce?: boolean) => Promise<void> | undefined) => Promise<void>,
   ) {
     const rooms = new Map<number, InboxRoom>();
     const started: Promise<void>[] = [];
     try {
       await broker.inOrder(roomKey(roomIdx), () =>
-        work((room, atOnce) =>
-          atOnce ? started.push(refreshInbox(room, 'everyone', true)) : rooms.set(room.idx, room),
-        ),
+        work((room, atOnce) => {
+          if (!atOnce) {
+            rooms.set(room.idx, room);
+            return undefined;
+          }
+          const refresh = refreshInbox(room, 'everyone', true);
+          started.push(refresh);
+          return refresh;
+        }),
       );
     } finally {
       await Promise.all([...started, ...[...rooms.values()].map((room) => refreshInbox(room))]);
@@ -214,7 +220,11 @@ export function registerChatRealtime(
       // A new conversation shows in the inbox at once, before the bot's turn (decision 011);
       // later messages are summarised with the bot's answer to them.
       // A room that changed state (handed to staff, urgent) is not made to wait for the rest either.
-      inbox(receipt.room, receipt.movedFrom !== null || receipt.statusChanged);
+      const shown = inbox(receipt.room, receipt.movedFrom !== null || receipt.statusChanged);
+      // The first summary of a new conversation is read before the bot answers (it shows the
+      // room as the patient opened it). A failed read is reported with the other follow-ups
+      // (afterward) and never keeps the bot from answering.
+      if (receipt.movedFrom !== null) await shown?.catch(() => undefined);
       if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
       if (receipt.message.personType === 'USER') await notifyPatient(receipt);
     });
@@ -235,7 +245,10 @@ export function registerChatRealtime(
     });
   }
 
-  async function botTurn(receipt: MessageReceipt, inbox: (room: InboxRoom, atOnce?: boolean) => void) {
+  async function botTurn(
+    receipt: MessageReceipt,
+    inbox: (room: InboxRoom, atOnce?: boolean) => Promise<void> | undefined,
+  ) {
     const reply = await chat.botReply(receipt.message, receipt.room);
     if (!reply) return;
     await broker.publish(topics.chatRoomEvent(reply.room.idx, 'message'), reply.message);
