@@ -159,6 +159,95 @@ describe('the appointments board (issue 16)', () => {
     },
   );
 
+  it(
+    'opens an appointment with its whole history: who asked what, the decision with its reason, when',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const reads: FakeRequest[] = [];
+      const row = appointment();
+      renderConsole(<AppointmentsBoard />, {
+        routes: {
+          'GET /appointment/getSchedule': () => ok(schedule([row])),
+          'GET /appointment/getRequests': () => ok([]),
+          'GET /appointment/getAppointment': (r) => {
+            reads.push(r);
+            return ok(
+              appointment({
+                reason: '해당 시간 예약 마감',
+                events: [
+                  {
+                    action: 'CREATED',
+                    actorType: 'staff',
+                    actorName: '박원무',
+                    note: '',
+                    startsAt: '2026-11-28T00:30:00.000Z',
+                    at: '2026-11-20T01:00:00.000Z',
+                  },
+                  {
+                    action: 'CHANGE_REQUESTED',
+                    actorType: 'patient',
+                    actorName: '김하늘',
+                    note: `12월 2일 10:00 — ${XSS}`,
+                    startsAt: '2026-11-28T00:30:00.000Z',
+                    at: '2026-11-21T02:00:00.000Z',
+                  },
+                  {
+                    action: 'DECLINED',
+                    actorType: 'staff',
+                    actorName: '이간호',
+                    note: '해당 시간 예약 마감',
+                    startsAt: '2026-11-28T00:30:00.000Z',
+                    at: '2026-11-22T03:00:00.000Z',
+                  },
+                ],
+              }),
+            );
+          },
+        },
+      });
+      const user = userEvent.setup({ delay: null });
+      const tableRow = (await screen.findByText('김하늘')).closest('tr')!;
+      await user.click(within(tableRow).getByRole('button', { name: '김하늘 님 예약 기록 보기' }));
+      // (the test set-up's fixed ids leave the dialog's aria-labelledby pointing elsewhere: find it by its title)
+      const drawer = (await screen.findByText('김하늘 님 예약 기록')).closest<HTMLElement>('[role=dialog]')!;
+      const history = await within(drawer).findByRole('list');
+      const steps = within(history).getAllByRole('listitem');
+      expect(steps.map((li) => li.querySelector('strong')!.textContent)).toEqual([
+        '예약 생성',
+        '변경 요청',
+        '요청 거절',
+      ]);
+      expect(within(steps[0]!).getByText(/직원 박원무/)).toBeInTheDocument();
+      expect(within(steps[1]!).getByText(/환자 김하늘/)).toBeInTheDocument();
+      expect(within(steps[1]!).getByText(`12월 2일 10:00 — ${XSS}`)).toBeInTheDocument();
+      expect(document.querySelector('img[src="x"]')).toBeNull();
+      expect(within(steps[2]!).getByText(/직원 이간호/)).toBeInTheDocument();
+      expect(within(steps[2]!).getByText('해당 시간 예약 마감')).toBeInTheDocument();
+      // when: 11월 22일 12:00 in Seoul
+      expect(within(steps[2]!).getByText(/11월 22일/)).toBeInTheDocument();
+      expect(within(drawer).getByText('거절·취소 사유')).toBeInTheDocument();
+      expect(reads).toHaveLength(1);
+      expect(reads[0]!.query.get('idx')).toBe('9');
+    },
+  );
+
+  it('shows the detail drawer’s error state with a retry', { timeout: 60_000 }, async () => {
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => ok(schedule([appointment()])),
+        'GET /appointment/getRequests': () => ok([]),
+        'GET /appointment/getAppointment': () => fail(ResultCode.NOT_FOUND, '', 404),
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: '김하늘 님 예약 기록 보기' }));
+    // (the test set-up's fixed ids leave the dialog's aria-labelledby pointing elsewhere: find it by its title)
+    const drawer = (await screen.findByText('김하늘 님 예약 기록')).closest<HTMLElement>('[role=dialog]')!;
+    expect(await within(drawer).findByRole('alert')).toBeInTheDocument();
+  });
+
   it('shows the empty and the error state', async () => {
     const { unmount } = renderConsole(<AppointmentsBoard />, {
       routes: {
