@@ -233,6 +233,43 @@ describe('the appointments board (issue 16)', () => {
     },
   );
 
+  it('offers 완료 only for a visit that has started, and marks it done', { timeout: 60_000 }, async () => {
+    const calls: FakeRequest[] = [];
+    const hour = 3_600_000;
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () =>
+          ok(
+            schedule([
+              appointment({
+                idx: 1,
+                patientName: '미래환자',
+                startsAt: new Date(Date.now() + hour).toISOString(),
+              }),
+              appointment({
+                idx: 2,
+                patientName: '지난환자',
+                startsAt: new Date(Date.now() - hour).toISOString(),
+              }),
+            ]),
+          ),
+        'GET /appointment/getRequests': () => ok([]),
+        'PUT /appointment/complete': (r) => {
+          calls.push(r);
+          return ok(appointment({ idx: 2, status: 'COMPLETED' }));
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const future = (await screen.findByText('미래환자')).closest('tr')!;
+    expect(within(future).getByRole('button', { name: '미래환자 님 예약 수정' })).toBeInTheDocument();
+    expect(within(future).queryByRole('button', { name: '미래환자 님 진료 완료 처리' })).toBeNull();
+    const past = screen.getByText('지난환자').closest('tr')!;
+    await user.click(within(past).getByRole('button', { name: '지난환자 님 진료 완료 처리' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ idx: 2 });
+  });
+
   it('shows the detail drawer’s error state with a retry', { timeout: 60_000 }, async () => {
     renderConsole(<AppointmentsBoard />, {
       routes: {

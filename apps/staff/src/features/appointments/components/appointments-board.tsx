@@ -83,25 +83,26 @@ export function AppointmentsBoard() {
             {t('appointments.history')}
           </Button>
           {a.status === 'BOOKED' && (
-            <>
-              <Button
-                aria-label={t('appointments.editLabel', { name: a.patientName })}
-                onClick={() => setForm({ item: a, key: Date.now() })}
-              >
-                {t('appointments.edit')}
-              </Button>
-              <Button
-                aria-label={t('appointments.completeLabel', { name: a.patientName })}
-                onClick={() =>
-                  complete.mutate(a.idx, {
-                    onSuccess: () => void message.success(t('appointments.completed')),
-                    onError: failed,
-                  })
-                }
-              >
-                {t('appointments.complete')}
-              </Button>
-            </>
+            <Button
+              aria-label={t('appointments.editLabel', { name: a.patientName })}
+              onClick={() => setForm({ item: a, key: Date.now() })}
+            >
+              {t('appointments.edit')}
+            </Button>
+          )}
+          {/* 완료 only once the visit has started (the server refuses it before: no rating for a visit not had) */}
+          {a.status === 'BOOKED' && Date.parse(a.startsAt) <= Date.now() && (
+            <Button
+              aria-label={t('appointments.completeLabel', { name: a.patientName })}
+              onClick={() =>
+                complete.mutate(a.idx, {
+                  onSuccess: () => void message.success(t('appointments.completed')),
+                  onError: failed,
+                })
+              }
+            >
+              {t('appointments.complete')}
+            </Button>
           )}
           {(a.status === 'BOOKED' || a.status === 'CHANGE_REQUESTED' || a.status === 'CANCEL_REQUESTED') && (
             <Button
