@@ -270,6 +270,41 @@ describe('the appointments board (issue 16)', () => {
     expect(calls[0]!.body).toEqual({ idx: 2 });
   });
 
+  it(
+    'shows the server’s field refusals under their fields in the appointment form',
+    { timeout: 60_000 },
+    async () => {
+      renderConsole(<AppointmentsBoard />, {
+        routes: {
+          'GET /appointment/getSchedule': () => ok(schedule([appointment({ status: 'BOOKED' })])),
+          'GET /appointment/getRequests': () => ok([]),
+          'PUT /appointment/update': () => ({
+            status: 400,
+            body: {
+              code: ResultCode.VALIDATION_FAILED,
+              description: '',
+              data: {
+                fields: [
+                  { field: 'room', message: '진료실을 40자 이하로 입력해 주세요.' },
+                  { field: 'startsAt', message: '일시를 올바르게 입력해 주세요.' },
+                ],
+              },
+            },
+          }),
+        },
+      });
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: '김하늘 님 예약 수정' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: '저장' }));
+      expect(await within(dialog).findByText('진료실을 40자 이하로 입력해 주세요.')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('진료실')).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByText('일시를 올바르게 입력해 주세요.')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('일시')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText(/처리하지 못했습니다/)).toBeNull();
+    },
+  );
+
   it('shows the detail drawer’s error state with a retry', { timeout: 60_000 }, async () => {
     renderConsole(<AppointmentsBoard />, {
       routes: {
