@@ -21,7 +21,7 @@ test(
     test.setTimeout(240_000);
     const admin = await createStaff({ role: 'ADMIN' });
     const staffToken = (await api.loginStaff(admin.loginId, admin.password)).accessToken;
-    const patient = await createPatient({ hospitalIdx: admin.hospitalIdx, name: '한서윤' });
+    const patient = await createPatient({ hospitalIdx: admin.hospitalIdx, name: '윤하람' });
     const patientToken = (await api.loginPatient(patient.loginId, patient.password)).accessToken;
     const book = (startsAt: string, extra: Record<string, unknown> = {}) =>
       api.data<Appointment>('POST', apiPaths.appointment.create, {
@@ -40,11 +40,17 @@ test(
           ...extra,
         },
       });
-    // One with a change request (its history), one visit had and rated, one ahead.
+    // One moved at the patient's request (its history), one visit had and rated, one ahead.
     const asked = await book(at(30));
     await api.data('PUT', apiPaths.appointment.requestChange, {
       token: patientToken,
       body: { idx: asked.idx, preferredTimes: [at(78)], note: '오후가 좋습니다' },
+    });
+    // Accepted, so its history has three steps and no open request is left for other tests of
+    // this (shared) hospital.
+    await api.data('PUT', apiPaths.appointment.acceptRequest, {
+      token: staffToken,
+      body: { idx: asked.idx },
     });
     const had = await book(at(-2), { department: '정형외과', doctor: '이재훈' });
     await api.data('PUT', apiPaths.appointment.complete, { token: staffToken, body: { idx: had.idx } });
@@ -113,26 +119,35 @@ test(
       try {
         await loginAsStaff(page, admin.loginId, { password: admin.password });
         await tab(page, '진료 예약');
-        const row = page.getByRole('row').filter({ hasText: '변경 요청 중' }).filter({ hasText: '한서윤' });
+        const row = page
+          .getByRole('region', { name: '진료 예약' })
+          .getByRole('row')
+          .filter({ hasText: '윤하람' })
+          .filter({ hasText: '외래 진료' })
+          .filter({ hasText: '내과' });
         await expect(row).toBeVisible();
         if (suffix !== '') await shot('appointments');
-        await row.getByRole('button', { name: '한서윤 님 예약 기록 보기' }).click();
-        await expect(page.locator('.appt-drawer .appt-history li')).toHaveCount(2);
+        await row.getByRole('button', { name: '윤하람 님 예약 기록 보기' }).click();
+        await expect(page.locator('.appt-drawer .appt-history li')).toHaveCount(3);
         await shot('appointment-history', false);
         await page.locator('.appt-drawer').getByRole('button', { name: '닫기' }).click();
         await expect(page.locator('.appt-drawer')).toBeHidden();
 
         await tab(page, '서류 발급');
-        const docRow = page.getByRole('row').filter({ hasText: '한서윤' });
+        const docRow = page
+          .getByRole('region', { name: '서류 발급 요청' })
+          .getByRole('row')
+          .filter({ hasText: '윤하람' });
         await expect(docRow).toContainText('발급 완료');
         if (suffix !== '') await shot('document-requests');
-        await docRow.getByRole('button', { name: '한서윤 님의 진단서 요청 열기' }).click();
+        await docRow.getByRole('button', { name: '윤하람 님의 진단서 요청 열기' }).click();
         await expect(page.getByRole('button', { name: '발급한 증명서 PDF 내려받기' })).toBeVisible();
         await shot('document-request-issued', false);
         await page.getByRole('dialog').getByRole('button', { name: '닫기' }).last().click();
 
         await tab(page, '평가');
         await expect(page.getByRole('row').filter({ hasText: '정형외과' }).first()).toBeVisible();
+        await expect(page.getByRole('heading', { name: '진료·상담 평가' })).toBeVisible();
         if (suffix !== '') await shot('ratings');
       } finally {
         await context.close();
