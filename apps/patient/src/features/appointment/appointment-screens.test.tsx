@@ -217,7 +217,9 @@ describe('the server’s field refusals are shown under their fields, not as a t
     await user.type(when, '2026-11-26T14:00');
     await user.click(screen.getByRole('button', { name: '저장' }));
     const place = await screen.findByText('장소를 100자 이하로 입력해 주세요');
-    expect(screen.getByLabelText('장소 (선택)')).toHaveAccessibleDescription('장소를 100자 이하로 입력해 주세요');
+    expect(screen.getByLabelText('장소 (선택)')).toHaveAccessibleDescription(
+      '장소를 100자 이하로 입력해 주세요',
+    );
     expect(place).toBeInTheDocument();
     expect(screen.getByLabelText('일시 (한국 시간)')).toHaveAccessibleDescription(
       '일시를 올바르게 입력해 주세요',

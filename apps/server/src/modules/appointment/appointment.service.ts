@@ -504,7 +504,8 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
     async complete(staffIdx: number, idx: number): Promise<Appointment> {
       const done = await staffStep(staffIdx, idx, async (tx, item, at) => {
         refuseUnless(item, 'COMPLETED');
-        if (new Date(item.startsAt).getTime() > at.getTime()) throw new DomainError('APPOINTMENT_NOT_STARTED');
+        if (new Date(item.startsAt).getTime() > at.getTime())
+          throw new DomainError('APPOINTMENT_NOT_STARTED');
         await repo.setStatus(tx, idx, { status: 'COMPLETED', at });
         return { action: 'COMPLETED' };
       });
