@@ -104,6 +104,36 @@ test.describe('appointments', () => {
       await expect(requests).toContainText('처리할 요청이 없습니다.');
       await expect(staffPage.getByRole('row').filter({ hasText: '한서윤' })).toContainText('예약');
 
+      // The appointment's history in the console: booked, the patient's request with their words, accepted.
+      const row = staffPage.getByRole('row').filter({ hasText: '한서윤' });
+      await row.getByRole('button', { name: '한서윤 님 예약 기록 보기' }).click();
+      const drawer = staffPage.locator('.appt-drawer');
+      const history = drawer.locator('.appt-history li');
+      await expect(history).toHaveCount(3);
+      await expect(history.nth(1)).toContainText('변경 요청');
+      await expect(history.nth(1)).toContainText('오후가 좋습니다');
+      await expect(history.nth(2)).toContainText('변경 수락');
+      await checkA11y(staffPage);
+      await drawer.getByRole('button', { name: '닫기' }).click();
+      await expect(drawer).toBeHidden();
+      // Not started yet: no 완료 button (the server refuses it too).
+      await expect(row.getByRole('button', { name: '한서윤 님 진료 완료 처리' })).toHaveCount(0);
+      // The reason dialog (cancel) and the appointment form, with their Korean refusals, pass axe.
+      await row.getByRole('button', { name: '한서윤 님 예약 취소' }).click();
+      const reasonDialog = staffPage.getByRole('dialog').filter({ hasText: '사유 (환자에게 보입니다)' });
+      await reasonDialog.getByRole('button', { name: '예약 취소하기' }).click();
+      await expect(reasonDialog.getByText('사유를 입력해 주세요.')).toBeVisible();
+      await checkA11y(staffPage);
+      await reasonDialog.getByRole('button', { name: '돌아가기' }).click();
+      await expect(reasonDialog).toBeHidden();
+      await staffPage.getByRole('button', { name: '예약 만들기' }).click();
+      const form = staffPage.getByRole('dialog').filter({ hasText: '담당 의사' });
+      await form.getByRole('button', { name: '저장' }).click();
+      await expect(form.getByText('진료과 항목을 입력해 주세요.')).toBeVisible();
+      await checkA11y(staffPage);
+      await form.locator('.ant-modal-footer').getByRole('button', { name: '닫기' }).click();
+      await expect(form).toBeHidden();
+
       // The patient sees the new time and the history, without a reload.
       await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('예약');
       const timeline = patientPage.locator('.appt-timeline li');
@@ -114,6 +144,12 @@ test.describe('appointments', () => {
       const facts = patientPage.locator('.appt-facts');
       await expect(facts).toContainText(`${month}. ${dayOfMonth}.`);
       await expect(facts).toContainText('오후 2:00');
+      await checkA11y(patientPage);
+
+      // The personal-item form, with its Korean refusals, passes axe.
+      await patientPage.goto('/#/hospital/schedulemanage/list?new=1');
+      await patientPage.getByRole('button', { name: '저장' }).click();
+      await expect(patientPage.getByText('일정 이름을 입력해 주세요')).toBeVisible();
       await checkA11y(patientPage);
     } finally {
       await phone.close();

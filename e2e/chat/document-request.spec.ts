@@ -32,6 +32,7 @@ test.describe('document requests', () => {
     loginAsPatient,
     loginAsStaff,
     checkA11y,
+    allowFailures,
   }) => {
     test.setTimeout(180_000);
     const staff = await nurseOfThisTest(api, createStaff);
@@ -103,6 +104,16 @@ test.describe('document requests', () => {
       await expect(staffPage.getByText('발급했습니다. 환자에게 알림을 보냈습니다.')).toBeVisible();
       await expect(dialog.locator('.ant-tag').first()).toHaveText('발급 완료');
 
+      // Staff can print it too (getIssuedPdf); its QR code's URL is the server's, not a Host header's.
+      const staffDownloading = staffPage.waitForEvent('download');
+      await dialog.getByRole('button', { name: '발급한 증명서 PDF 내려받기' }).click();
+      const staffCopy = await pdfText(readFileSync((await (await staffDownloading).path())!));
+      expect(staffCopy).toContain('한서윤');
+      expect(staffCopy).toContain(`${new URL(baseURL!).origin}/verify/`);
+      // (the pointer off the button: its hover colour is not what a reader sees)
+      await staffPage.mouse.move(0, 0);
+      await checkA11y(staffPage);
+
       // 발급 완료 reaches the patient live; the PDF downloads with their name in Korean.
       await expect(detail.locator('.doc-status')).toHaveText('발급 완료');
       const timeline = patientPage.locator('.doc-timeline li');
@@ -128,6 +139,11 @@ test.describe('document requests', () => {
       await expect(verify.getByRole('heading', { level: 1 })).toContainText('병원이 발급한 문서가 맞습니다');
       await expect(verify.getByText('한*윤')).toBeVisible();
       await expect(verify.getByText('위장염')).toHaveCount(0);
+      await checkA11y(verify);
+      // A made-up code is refused (404), and that page is accessible too.
+      allowFailures(/\/verify\/ABCD-EFGH-JKMN-PQRS$/);
+      await verify.goto('/verify/ABCD-EFGH-JKMN-PQRS');
+      await expect(verify.getByRole('heading', { level: 1 })).toContainText('확인되지 않는 문서입니다');
       await checkA11y(verify);
     } finally {
       await phone.close();

@@ -152,7 +152,8 @@ test.describe('ratings', () => {
         patientIdx: patient.idx,
         department,
         doctor: '오지훈',
-        startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        // started a minute ago: 완료 is offered (and accepted) only once a visit has started
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
         durationMin: 20,
         type: 'OUTPATIENT',
         clientRequestId: crypto.randomUUID(),
@@ -237,7 +238,7 @@ test.describe('ratings', () => {
           patientIdx: patient.idx,
           department: '정형외과',
           doctor: '이재훈',
-          startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+          startsAt: new Date(Date.now() - 3_600_000).toISOString(),
           durationMin: 20,
           type: 'OUTPATIENT',
           clientRequestId: `rating-shot-${Date.now()}`,

@@ -185,6 +185,16 @@ test.describe('telemedicine', () => {
         '혈압 조절 양호. 현재 용량 유지.',
         '2주 뒤 비대면 진료',
       );
+
+      // --- issue 16: the completed visit is rated from its page and the patient comes back there --
+      await patientPage.getByRole('link', { name: '이 진료 평가하기' }).click();
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('평가하기');
+      await expect(patientPage.locator('.rating-occasion')).toContainText('비대면 진료');
+      await patientPage.getByRole('radio', { name: '만족', exact: true }).click();
+      await patientPage.getByRole('button', { name: '설명이 충분해요' }).click();
+      await patientPage.getByRole('button', { name: '평가 보내기' }).click();
+      await expect(patientPage).toHaveURL(new RegExp(`#/homecare/telemedicine/${visitIdx}$`));
+      await expect(patientPage.getByRole('heading', { level: 1 })).toHaveText('비대면 진료 정보');
     } finally {
       await phone.close();
     }

@@ -402,7 +402,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // issue 15 — medication reminders
     await app.register(medicationModule, { prefix: API_PREFIX, medications });
     // issue 16 — document requests (API under the prefix, the verification page at /verify/{code})
-    await app.register(documentRequestModule, { documents });
+    await app.register(documentRequestModule, { documents, publicOrigin: config.publicOrigin });
     // issue 15 — diet logging
     await app.register(dietModule, { prefix: API_PREFIX, diet });
     // issue 17 — Q&A with the care team

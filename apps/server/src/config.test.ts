@@ -190,6 +190,21 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ KAKAO_APP_ID: 'abc' })).toThrow(/KAKAO_APP_ID: must be the numeric app id/);
   });
 
+  // issue 16 — certificates' verify URL
+  it('takes PUBLIC_ORIGIN as an http(s) origin, unset by default', () => {
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://app.example.com/ignored/path' }).publicOrigin).toBe(
+      'https://app.example.com',
+    );
+    expect(loadConfig({ PUBLIC_ORIGIN: ' http://127.0.0.1:8080 ' }).publicOrigin).toBe(
+      'http://127.0.0.1:8080',
+    );
+    for (const bad of ['app.example.com', 'ftp://app.example.com', 'javascript:alert(1)'])
+      expect(() => loadConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(
+        /PUBLIC_ORIGIN: must be an http:\/\/ or https:\/\/ origin/,
+      );
+  });
+
   // issue 15 — photo storage
   it('keeps photos on the file system unless PHOTO_STORAGE=s3 with a bucket and both keys', () => {
     expect(loadConfig({}).photoStorage).toEqual({ kind: 'file' });

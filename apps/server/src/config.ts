@@ -226,6 +226,18 @@ const envSchema = z
       .url({ error: 'must be an origin such as https://app.example.com' })
       .transform((value) => new URL(value).origin)
       .optional(),
+    // issue 16 — the patient-facing origin printed on certificates (the QR code's verify URL)
+    PUBLIC_ORIGIN: z
+      .string()
+      .trim()
+      .pipe(
+        z.url({
+          protocol: /^https?$/,
+          error: 'must be an http:// or https:// origin such as https://app.example.com',
+        }),
+      )
+      .transform((value) => new URL(value).origin)
+      .optional(),
     KAKAO_AUTHORIZE_URL: httpUrl('https://kauth.kakao.com/oauth/authorize'),
     KAKAO_TOKEN_URL: httpUrl('https://kauth.kakao.com/oauth/token'),
     KAKAO_USER_URL: httpUrl('https://kapi.kakao.com/v2/user/me'),
@@ -382,6 +394,11 @@ export interface Config {
   telemedicine: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
   // issue 15 — photo storage (diet and Q&A photos)
   photoStorage: PhotoStorage;
+  /**
+   * issue 16 — the patient-facing origin printed on certificates (`{publicOrigin}/verify/{code}`);
+   * undefined: the origin the server listens on, never the request's Host header.
+   */
+  publicOrigin: string | undefined;
 }
 
 /** Kakao Login's keys and endpoints (domain.md); the secret and admin key never leave the server. */
@@ -498,5 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : { kind: 'file' },
+    // issue 16 — certificates' verify URL
+    publicOrigin: e.PUBLIC_ORIGIN,
   };
 }

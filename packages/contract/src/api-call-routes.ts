@@ -154,6 +154,7 @@ export const apiCallRoutes = {
     review: route('PUT', apiPaths.documentRequest.review),
     issue: route('PUT', apiPaths.documentRequest.issue),
     reject: route('PUT', apiPaths.documentRequest.reject),
+    getIssuedPdf: route('GET', apiPaths.documentRequest.getIssuedPdf),
     verify: route('GET', apiPaths.documentRequest.verify),
   },
   // issue 15 — diet logging

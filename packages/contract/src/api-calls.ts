@@ -530,6 +530,10 @@ export const apiCalls = {
       body: rejectDocumentBodySchema,
       response: documentRequestSchema,
     }),
+    getIssuedPdf: call(r.documentRequest.getIssuedPdf, {
+      query: documentRequestIdxQuerySchema,
+      response: documentFileSchema,
+    }),
     verify: call(r.documentRequest.verify, {
       query: verifyDocumentQuerySchema,
       response: documentVerificationSchema,

@@ -148,6 +148,8 @@ export const apiPaths = {
     review: '/documentRequest/review',
     issue: '/documentRequest/issue',
     reject: '/documentRequest/reject',
+    /** Staff: the issued PDF of their hospital's request, to print at the desk (audited). */
+    getIssuedPdf: '/documentRequest/getIssuedPdf',
     verify: '/documentRequest/verify',
   },
   // issue 15 — diet logging

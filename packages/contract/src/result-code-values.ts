@@ -87,6 +87,8 @@ export const ResultCode = {
   APPOINTMENT_PAST: 40013002,
   /** Editing a hospital appointment as a personal item, or a personal item as staff. */
   APPOINTMENT_NOT_EDITABLE: 40013003,
+  /** Marking a visit done (완료) before its start time: it would invite a rating for a visit not yet had. */
+  APPOINTMENT_NOT_STARTED: 40013004,
   // issue 16 — ratings (40012000–40012999)
   /** Rating an occasion that is not completed yet. */
   RATING_NOT_COMPLETED: 40012001,

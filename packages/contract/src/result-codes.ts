@@ -76,6 +76,7 @@ export const httpStatusOf: Record<ResultCodeName, number> = {
   APPOINTMENT_STATE: 409,
   APPOINTMENT_PAST: 409,
   APPOINTMENT_NOT_EDITABLE: 403,
+  APPOINTMENT_NOT_STARTED: 409,
   // issue 16 — ratings
   RATING_NOT_COMPLETED: 409,
   RATING_WINDOW_CLOSED: 409,
@@ -156,6 +157,7 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     APPOINTMENT_STATE: '지금 상태에서는 이 예약을 바꿀 수 없습니다.',
     APPOINTMENT_PAST: '지난 예약이나 지난 시간으로는 요청할 수 없습니다.',
     APPOINTMENT_NOT_EDITABLE: '수정할 수 없는 일정입니다.',
+    APPOINTMENT_NOT_STARTED: '진료 시작 시간이 지나야 완료로 표시할 수 있습니다.',
     // issue 16 — ratings
     RATING_NOT_COMPLETED: '아직 끝나지 않은 상담은 평가할 수 없습니다.',
     RATING_WINDOW_CLOSED: '평가 기간이 지나 더 이상 바꿀 수 없습니다.',
@@ -231,6 +233,7 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     APPOINTMENT_STATE: 'This appointment cannot be changed in its current status.',
     APPOINTMENT_PAST: 'A past appointment or a past time cannot be requested.',
     APPOINTMENT_NOT_EDITABLE: 'You cannot edit this schedule item.',
+    APPOINTMENT_NOT_STARTED: 'A visit can be marked done only once its start time has passed.',
     // issue 16 — ratings
     RATING_NOT_COMPLETED: 'A consultation that has not finished cannot be rated yet.',
     RATING_WINDOW_CLOSED: 'The rating period is over; it can no longer be changed.',
@@ -305,6 +308,7 @@ export const resultDescriptions: Record<AppLocale, Descriptions> = {
     APPOINTMENT_STATE: '该预约当前状态下无法执行此操作。',
     APPOINTMENT_PAST: '已过去的预约或时间无法申请变更或取消。',
     APPOINTMENT_NOT_EDITABLE: '这不是您可以修改的日程。',
+    APPOINTMENT_NOT_STARTED: '就诊开始时间过后才能标记为完成。',
     // issue 16 — ratings
     RATING_NOT_COMPLETED: '尚未结束的咨询无法评价。',
     RATING_WINDOW_CLOSED: '评价期限已过，无法再修改。',

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/dom';
 import { isValidElement } from 'react';
-import { matchRoutes, MemoryRouter, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, MemoryRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../config/paths';
 import { rememberRoute } from '../lib/last-route';
@@ -143,6 +143,29 @@ describe('the route table (spec §2)', () => {
     ]);
     expect(await screen.findByText('login')).toBeInTheDocument();
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it('sends a patient without a session from a rating deep link to the login of its area, keeping the query', async () => {
+    /** A stand-in login that shows where it would send the patient back. */
+    function Login({ name }: { name: string }) {
+      const from = (useLocation().state as { from?: string } | null)?.from;
+      return <p>{`${name} → ${from}`}</p>;
+    }
+    const table: RouteObject[] = [
+      { path: paths.hospital.rate.path, element: leafOf(paths.hospital.rate.path)!.element },
+      { path: paths.hospital.login.path, element: <Login name="hospital login" /> },
+      { path: paths.homecare.login.path, element: <Login name="homecare login" /> },
+    ];
+    session.clear();
+    const telemedicine = renderAt('/hospital/rate?kind=TELEMEDICINE&idx=4', table);
+    expect(
+      await screen.findByText('homecare login → /hospital/rate?kind=TELEMEDICINE&idx=4'),
+    ).toBeInTheDocument();
+    telemedicine.unmount();
+    renderAt('/hospital/rate?kind=APPOINTMENT&idx=4', table);
+    expect(
+      await screen.findByText('hospital login → /hospital/rate?kind=APPOINTMENT&idx=4'),
+    ).toBeInTheDocument();
   });
 
   it('sends a patient without a session from /settings and /detail to the login of their own area', async () => {

@@ -64,6 +64,28 @@ export const areaConfig = {
 
 export type AreaConfig = (typeof areaConfig)[Area];
 
+/**
+ * The area of the rating screen (`/hospital/rate?kind=…&idx=…`, the spec's one route for both):
+ * a telemedicine visit is a home-care service (issue 17), so its rating logs in, goes back and
+ * returns to home care; every other occasion to the hospital area.
+ */
+export function rateAreaOf(search: string): Area {
+  return new URLSearchParams(search).get('kind') === 'TELEMEDICINE' ? 'homecare' : 'hospital';
+}
+
+/** Screens both areas open though their address is the hospital's (the spec's `/hospital/rate`). */
+const SHARED_AREA_PATHS: readonly string[] = [paths.hospital.rate.path];
+
+/**
+ * Whether an area's login may send the patient back to `from` (a guarded screen's path and
+ * query): a path inside the area, or a screen both areas share; never another origin.
+ */
+export function mayReturnTo(area: Area, from: string): boolean {
+  if (!from.startsWith('/') || from.includes('//') || from.includes('\\')) return false;
+  const prefix = `${areaConfig[area].home.split('/').slice(0, 2).join('/')}/`;
+  return from.startsWith(prefix) || SHARED_AREA_PATHS.includes(from.split('?')[0]!);
+}
+
 /** The area a path belongs to; account routes and `/` count as hospital (spec §2 root redirect). */
 export function areaOfPath(path: string): Area {
   return /^\/homecare(\/|$)/i.test(path) ? 'homecare' : 'hospital';

@@ -20,3 +20,20 @@ export function errorMessage(error: unknown): string {
   if (error instanceof NetworkError) return i18next.t(isOnline() ? 'error.network' : 'pwa.offlineAction');
   return i18next.t('error.unknown');
 }
+
+/**
+ * The server's per-field refusals (already Korean) under their fields; null when it named none
+ * of this form's fields (then the message is a toast).
+ */
+export function fieldErrorsOf<F extends string>(
+  error: unknown,
+  fieldOf: Record<string, F>,
+): Partial<Record<F, string>> | null {
+  if (!(error instanceof ApiError)) return null;
+  const found: Partial<Record<F, string>> = {};
+  for (const { field, message } of error.fieldErrors()) {
+    const name = fieldOf[field.split('.')[0]!];
+    if (name) found[name] ??= message;
+  }
+  return Object.keys(found).length > 0 ? found : null;
+}

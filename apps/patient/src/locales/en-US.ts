@@ -1376,6 +1376,7 @@ const enUS: Catalogue = {
       summary: 'Summary',
       followUp: 'What to do next',
       summaryBy: 'Written by {{name}} · {{time}}',
+      rateVisit: 'Rate this visit',
       summaryPending: 'The summary has not been written yet. You will be notified when it is.',
       preparation: 'What to prepare',
       noPreparation: 'Nothing in particular.',

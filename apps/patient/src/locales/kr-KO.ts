@@ -1249,6 +1249,7 @@ const krKO = {
       summary: '진료 요약',
       followUp: '앞으로 할 일',
       summaryBy: '{{name}} · {{time}} 작성',
+      rateVisit: '이 진료 평가하기',
       summaryPending: '진료 요약이 아직 등록되지 않았습니다. 등록되면 알림으로 알려 드립니다.',
       preparation: '진료 전에 준비할 것',
       noPreparation: '따로 준비할 것은 없습니다.',

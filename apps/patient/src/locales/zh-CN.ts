@@ -1335,6 +1335,7 @@ const zhCN: Catalogue = {
       summary: '就诊摘要',
       followUp: '后续事项',
       summaryBy: '{{name}} · {{time}} 撰写',
+      rateVisit: '评价本次就诊',
       summaryPending: '就诊摘要尚未登记。登记后会通知您。',
       preparation: '就诊前需要准备的',
       noPreparation: '无需特别准备。',

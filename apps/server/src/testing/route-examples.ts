@@ -198,6 +198,7 @@ const EXAMPLES: Record<string, RouteExample> = {
   [`GET ${apiPaths.documentRequest.getMyRequest}`]: { query: { idx: '1' } },
   [`PUT ${apiPaths.documentRequest.cancel}`]: { body: { idx: 1 } },
   [`GET ${apiPaths.documentRequest.download}`]: { query: { idx: '1' } },
+  [`GET ${apiPaths.documentRequest.getIssuedPdf}`]: { query: { idx: '1' } },
   [`GET ${apiPaths.documentRequest.getRequest}`]: { query: { idx: '1' } },
   [`PUT ${apiPaths.documentRequest.review}`]: { body: { idx: 1 } },
   [`PUT ${apiPaths.documentRequest.issue}`]: { body: { idx: 1, content: '진료 사실을 확인함.' } },

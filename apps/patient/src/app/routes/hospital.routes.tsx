@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { rateAreaOf } from '../../config/area';
 import { paths } from '../../config/paths';
 import { sharedAreaRoutes } from './common.routes';
 import { lazyScreen, toAreaHome } from './lazy-screen';
@@ -111,7 +112,8 @@ export const hospitalRoutes: RouteObject[] = [
     ...lazyScreen(
       () => import('../../features/rating/rating.route').then((m) => m.RatingRoute),
       () => ({}),
-      { requiresLogin: 'hospital' },
+      // A telemedicine visit's rating (a home-care patient's) logs in through home care.
+      { requiresLogin: (location) => rateAreaOf(location.search) },
     ),
   },
 ];

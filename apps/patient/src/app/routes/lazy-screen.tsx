@@ -10,7 +10,7 @@ interface LazyRouteProps<P extends object> {
   Screen: LazyExoticComponent<ComponentType<P>>;
   props: (params: Readonly<Params<string>>) => P;
   /** The area whose login a patient without a session goes to, or how to find it out then. */
-  requiresLogin?: Area | (() => Area);
+  requiresLogin?: Area | ((location: { pathname: string; search: string }) => Area);
 }
 
 /**
@@ -24,9 +24,16 @@ export function LazyRoute<P extends object>({ Screen, props, requiresLogin }: La
   // No token at all: straight to the area's login, without the "please log in" toast
   // that the API client shows when a session dies under the patient's hands.
   if (requiresLogin && !session.isLoggedIn()) {
-    const area = typeof requiresLogin === 'function' ? requiresLogin() : requiresLogin;
+    const area = typeof requiresLogin === 'function' ? requiresLogin(location) : requiresLogin;
     // The login screen comes back here afterwards (the public page's "로그인하고 탈퇴하기").
-    return <Navigate to={areaConfig[area].login} replace state={{ from: location.pathname }} />;
+    // With its query: a deep link such as `/hospital/rate?kind=TELEMEDICINE&idx=4` comes back whole.
+    return (
+      <Navigate
+        to={areaConfig[area].login}
+        replace
+        state={{ from: `${location.pathname}${location.search}` }}
+      />
+    );
   }
   return <Screen {...params} {...props(params)} />;
 }
@@ -41,7 +48,7 @@ export function LazyRoute<P extends object>({ Screen, props, requiresLogin }: La
 export function lazyScreen<P extends object>(
   load: () => Promise<ComponentType<P>>,
   props: (params: Readonly<Params<string>>) => P,
-  options: { requiresLogin?: Area | (() => Area); firstScreen?: boolean } = {},
+  options: { requiresLogin?: LazyRouteProps<P>['requiresLogin']; firstScreen?: boolean } = {},
 ): Pick<RouteObject, 'element'> {
   const Screen = lazy(() =>
     screenLoading.track(

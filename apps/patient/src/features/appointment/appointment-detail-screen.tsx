@@ -252,6 +252,29 @@ function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
   const [times, setTimes] = useState<string[]>(['']);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<(string | undefined)[]>([]);
+  const [noteError, setNoteError] = useState<string | undefined>(undefined);
+
+  /**
+   * The server's refusals under their fields: `preferredTimes.N` under the Nth time (the whole
+   * list under the first), `note` under the note, a time gone by (APPOINTMENT_PAST) under the
+   * first time; anything else is a toast.
+   */
+  const showRefusal = (error: unknown) => {
+    const times: (string | undefined)[] = [];
+    let note: string | undefined;
+    if (error instanceof ApiError) {
+      for (const { field, message } of error.fieldErrors()) {
+        const [name, index] = field.split('.');
+        if (name === 'note') note ??= message;
+        else if (name === 'preferredTimes') times[Number(index ?? 0) || 0] ??= message;
+      }
+      if (error.code === ResultCode.APPOINTMENT_PAST) times[0] ??= errorMessage(error);
+    }
+    if (times.some(Boolean) || note) {
+      setErrors(times);
+      setNoteError(note);
+    } else toast.error(errorMessage(error));
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -264,6 +287,7 @@ function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
       return new Date(at) <= now ? t('appointmentScreens.preferredPast') : undefined;
     });
     setErrors(found);
+    setNoteError(undefined);
     const preferredTimes = parsed.filter((x): x is string => Boolean(x));
     if (found.some(Boolean) || preferredTimes.length === 0) return;
     change.mutate(
@@ -273,7 +297,7 @@ function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
           toast.success(t('appointmentScreens.requestSent'));
           onDone();
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: showRefusal,
       },
     );
   };
@@ -304,6 +328,7 @@ function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
         value={note}
         maxLength={300}
         onChange={(e) => setNote(e.target.value)}
+        error={noteError}
       />
       <div className="appt-actions">
         <button type="submit" className="btn btn-primary btn-block" disabled={change.isPending}>

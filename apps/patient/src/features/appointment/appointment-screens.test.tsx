@@ -195,6 +195,67 @@ describe('the schedule list', () => {
   });
 });
 
+describe('the server’s field refusals are shown under their fields, not as a toast', () => {
+  it('in the personal-item form', async () => {
+    mockApi({
+      [MINE]: () => ({ body: ok([]) }),
+      [ADD]: () => ({
+        status: 400,
+        body: fail(ResultCode.VALIDATION_FAILED, '', {
+          fields: [
+            { field: 'place', message: '장소를 100자 이하로 입력해 주세요' },
+            { field: 'startsAt', message: '일시를 올바르게 입력해 주세요' },
+          ],
+        }),
+      }),
+    });
+    renderList('/hospital/schedulemanage/list?new=1');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('일정 이름'), '약국');
+    const when = screen.getByLabelText('일시 (한국 시간)');
+    await user.clear(when);
+    await user.type(when, '2026-11-26T14:00');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    const place = await screen.findByText('장소를 100자 이하로 입력해 주세요');
+    expect(screen.getByLabelText('장소 (선택)')).toHaveAccessibleDescription(
+      '장소를 100자 이하로 입력해 주세요',
+    );
+    expect(place).toBeInTheDocument();
+    expect(screen.getByLabelText('일시 (한국 시간)')).toHaveAccessibleDescription(
+      '일시를 올바르게 입력해 주세요',
+    );
+    expect(screen.queryByRole('status')?.textContent ?? '').not.toContain('장소를 100자');
+  });
+
+  it('in the change-request form: the note, and a time gone by under the first time', async () => {
+    let answer = 0;
+    mockApi({
+      [ONE]: () => ({ body: ok(appointment()) }),
+      [CHANGE]: () =>
+        ++answer === 1
+          ? {
+              status: 400,
+              body: fail(ResultCode.VALIDATION_FAILED, '', {
+                fields: [{ field: 'note', message: '하고 싶은 말을 300자 이하로 입력해 주세요' }],
+              }),
+            }
+          : {
+              status: 409,
+              body: fail(ResultCode.APPOINTMENT_PAST, '지난 예약이나 지난 시간으로는 요청할 수 없습니다.'),
+            },
+    });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '일정 변경 요청' }));
+    await user.type(screen.getByLabelText('희망 일시 1'), '2026-12-01T14:00');
+    await user.click(screen.getByRole('button', { name: '요청 보내기' }));
+    expect(await screen.findByText('하고 싶은 말을 300자 이하로 입력해 주세요')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '요청 보내기' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('희망 일시 1')).toHaveAccessibleDescription(/지난/));
+    expect(screen.queryByText('하고 싶은 말을 300자 이하로 입력해 주세요')).toBeNull();
+  });
+});
+
 describe('the appointment detail', () => {
   it('shows the preparation, the history, and sends a change request with preferred times', async () => {
     let current = appointment();

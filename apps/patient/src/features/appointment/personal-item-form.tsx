@@ -2,10 +2,14 @@ import type { Appointment } from '@smartcare/contract/appointment';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage, fieldErrorsOf } from '../../lib/api-error';
 import { toast } from '../../lib/toast';
 import { fromSeoulInput, toSeoulInput } from './appointment-format';
 import { useAddPersonal, useUpdatePersonal } from './api/personal-items';
+
+type Field = 'title' | 'when' | 'place' | 'memo';
+/** The server's field names → the form's. */
+const FIELD_OF: Record<string, Field> = { title: 'title', startsAt: 'when', place: 'place', memo: 'memo' };
 
 /** Add or edit a personal item (the patient's own, e.g. a pharmacy visit). */
 export function PersonalItemForm({
@@ -23,7 +27,7 @@ export function PersonalItemForm({
   const [when, setWhen] = useState(item ? toSeoulInput(item.startsAt) : '');
   const [place, setPlace] = useState(item?.building ?? '');
   const [memo, setMemo] = useState(item?.preparation ?? '');
-  const [errors, setErrors] = useState<{ title?: string; when?: string }>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const pending = add.isPending || update.isPending;
 
   const submit = (event: React.FormEvent) => {
@@ -41,7 +45,11 @@ export function PersonalItemForm({
         toast.success(t('appointmentScreens.saved'));
         onDone(saved);
       },
-      onError: (error: unknown) => toast.error(errorMessage(error)),
+      onError: (error: unknown) => {
+        const onFields = fieldErrorsOf(error, FIELD_OF);
+        if (onFields) setErrors(onFields);
+        else toast.error(errorMessage(error));
+      },
     };
     if (item) update.mutate({ idx: item.idx, ...fields }, done);
     else add.mutate({ ...fields, clientRequestId }, done);
@@ -68,12 +76,14 @@ export function PersonalItemForm({
         value={place}
         maxLength={100}
         onChange={(e) => setPlace(e.target.value)}
+        error={errors.place}
       />
       <TextField
         label={t('appointmentScreens.ownMemo')}
         value={memo}
         maxLength={300}
         onChange={(e) => setMemo(e.target.value)}
+        error={errors.memo}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={pending}>
         {t('appointmentScreens.save')}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { CredentialFields, SubmitRow } from './credential-fields';
-import { areaConfig, type Area } from '../../config/area';
+import { areaConfig, mayReturnTo, type Area } from '../../config/area';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { validationText } from '../../lib/form-rules';
@@ -12,13 +12,13 @@ import { useLogin } from './api/login';
 import { KakaoLoginButton } from './kakao-login-button';
 
 /**
- * The guarded screen of this area that sent the patient here (LazyRoute's `from`), if any.
- * Only a path inside the area: history state is not to be trusted with other targets.
+ * The guarded screen of this area that sent the patient here (LazyRoute's `from`, with its
+ * query), if any. Only a path inside the area, or a screen both areas share (the rating
+ * screen): history state is not to be trusted with other targets.
  */
 function returnPath(state: unknown, area: Area): string | null {
   const from = (state as { from?: unknown } | null)?.from;
-  const prefix = `${areaConfig[area].home.split('/').slice(0, 2).join('/')}/`;
-  return typeof from === 'string' && from.startsWith(prefix) && !from.includes('//') ? from : null;
+  return typeof from === 'string' && mayReturnTo(area, from) ? from : null;
 }
 
 /**

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { ErrorView, LoadingView } from '../../components/ui/state-views';
-import { areaConfig } from '../../config/area';
+import { areaConfig, rateAreaOf } from '../../config/area';
 import { paths } from '../../config/paths';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/date-format';
@@ -34,21 +34,42 @@ export function RatingScreen() {
   const idx = Number(search.get('idx'));
   const valid = kind.success && Number.isInteger(idx) && idx > 0;
   const occasion = useOccasion(kind.success ? kind.data : 'CHAT', idx, Boolean(accessToken) && valid);
+  const back = backOf(search);
 
-  if (!accessToken) return <Navigate to={areaConfig.hospital.login} replace />;
+  if (!accessToken) return <Navigate to={areaConfig[rateAreaOf(search.toString())].login} replace />;
   return (
-    <Page title={t('ratingScreens.rateTitle')} back={paths.hospital.rateList.href()}>
+    <Page title={t('ratingScreens.rateTitle')} back={back}>
       {!valid && <ErrorView message={t('ratingScreens.unknownOccasion')} />}
       {valid && occasion.isPending && <LoadingView />}
       {valid && occasion.isError && (
         <ErrorView message={errorMessage(occasion.error)} onRetry={() => void occasion.refetch()} />
       )}
-      {valid && occasion.isSuccess && <RatingForm key={occasion.dataUpdatedAt} occasion={occasion.data} />}
+      {valid && occasion.isSuccess && (
+        <RatingForm key={occasion.dataUpdatedAt} occasion={occasion.data} done={back} />
+      )}
     </Page>
   );
 }
 
-export function RatingForm({ occasion }: { occasion: RatingOccasion }) {
+/**
+ * Where the rating screen goes back (and to after saving): a telemedicine visit's own page in
+ * home care, where its "이 진료 평가하기" is; otherwise the hospital's rating list.
+ */
+function backOf(search: URLSearchParams): string {
+  const idx = Number(search.get('idx'));
+  return rateAreaOf(search.toString()) === 'homecare' && Number.isInteger(idx) && idx > 0
+    ? paths.homecare.telemedicineDetail.href(idx)
+    : paths.hospital.rateList.href();
+}
+
+export function RatingForm({
+  occasion,
+  done = paths.hospital.rateList.href(),
+}: {
+  occasion: RatingOccasion;
+  /** Where to go once saved. */
+  done?: string;
+}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const submit = useSubmitRating();
@@ -90,7 +111,7 @@ export function RatingForm({ occasion }: { occasion: RatingOccasion }) {
     try {
       await submit.mutateAsync(checked.data);
       toast.success(t(rating ? 'ratingScreens.updated' : 'ratingScreens.submitted'));
-      void navigate(paths.hospital.rateList.href());
+      void navigate(done);
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors().length > 0) {
         const found: Partial<Record<Field, string>> = {};

@@ -99,6 +99,48 @@ describe('the rating list', () => {
   });
 });
 
+describe('rating a telemedicine visit (a home-care patient)', () => {
+  const renderVisit = () =>
+    renderScreen(<RatingScreen />, {
+      path: '/hospital/rate?kind=TELEMEDICINE&idx=4',
+      pattern: '/hospital/rate',
+      otherRoutes: [
+        '/homecare/login',
+        '/hospital/login',
+        '/hospital/ratelist',
+        '/homecare/telemedicine/:idx',
+      ],
+    });
+
+  it('goes back to the visit, and returns there once rated', async () => {
+    const api = mockApi({
+      [ONE]: () => ({ body: ok(occasion({ kind: 'TELEMEDICINE', idx: 4, staffName: '이간호' })) }),
+      [SUBMIT]: () => ({ body: ok(rated(true)) }),
+    });
+    const { router } = renderVisit();
+    const user = userEvent.setup();
+    expect(await screen.findByText('비대면 진료')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '만족' }));
+    await user.click(screen.getByRole('button', { name: '평가 보내기' }));
+    await vi.waitFor(() => expect(api.calls(SUBMIT)).toBe(1));
+    expect(api.seen.find((r) => r.method === 'PUT')?.body).toMatchObject({ kind: 'TELEMEDICINE', idx: 4 });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/homecare/telemedicine/4'));
+  });
+
+  it('has a back button to the visit', async () => {
+    mockApi({ [ONE]: () => ({ body: ok(occasion({ kind: 'TELEMEDICINE', idx: 4 })) }) });
+    const { router } = renderVisit();
+    await userEvent.setup().click(await screen.findByRole('button', { name: '뒤로 가기' }));
+    expect(router.state.location.pathname).toBe('/homecare/telemedicine/4');
+  });
+
+  it('sends a patient without a session to the home-care login', async () => {
+    session.clear();
+    const { router } = renderVisit();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/homecare/login'));
+  });
+});
+
 describe('the rating form', () => {
   it('asks for the stars in Korean and sends nothing, then sends one rating', async () => {
     const api = mockApi({

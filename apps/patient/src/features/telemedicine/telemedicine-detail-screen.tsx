@@ -101,6 +101,15 @@ export function TelemedicineDetailScreen({ idx, readings }: { idx: string; readi
           {visit.data.status === 'COMPLETE' && !visit.data.summary && (
             <p className="tm-help">{t('telemedicine.detail.summaryPending')}</p>
           )}
+          {/* A completed visit can be rated, as an outpatient visit can (decision 028). */}
+          {visit.data.status === 'COMPLETE' && visit.data.callEndedAt && (
+            <Link
+              className="btn btn-primary btn-block"
+              to={`${paths.hospital.rate.href()}?kind=TELEMEDICINE&idx=${visit.data.visitIdx}`}
+            >
+              {t('telemedicine.detail.rateVisit')}
+            </Link>
+          )}
 
           {/* Before and during the visit: what to prepare, what is shared, the consent. */}
           {isOpen(visit.data) && (

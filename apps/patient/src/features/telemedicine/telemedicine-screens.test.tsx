@@ -181,6 +181,29 @@ describe('the visit detail', () => {
     });
   });
 
+  it('offers "이 진료 평가하기" for a completed visit only, leading to the rating screen (issue 16)', async () => {
+    mockApi({
+      [ONE]: () => ({
+        body: ok(
+          visit({
+            status: 'COMPLETE',
+            scheduledAt: inMinutes(-60),
+            callStartedAt: inMinutes(-55),
+            callEndedAt: inMinutes(-40),
+          }),
+        ),
+      }),
+    });
+    const view = renderDetail();
+    const link = await screen.findByRole('link', { name: '이 진료 평가하기' });
+    expect(link).toHaveAttribute('href', '/hospital/rate?kind=TELEMEDICINE&idx=5');
+    view.unmount();
+    mockApi({ [ONE]: () => ({ body: ok(visit()) }) });
+    renderDetail();
+    expect(await screen.findByText('혈압약 복용 후 어지러움 상담')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '이 진료 평가하기' })).toBeNull();
+  });
+
   it('shows when the consent was given on a later visit to the screen', async () => {
     mockApi({
       [ONE]: () => ({

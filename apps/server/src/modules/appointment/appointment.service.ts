@@ -497,10 +497,15 @@ export function createAppointmentService(deps: AppointmentServiceDeps) {
       return updated;
     },
 
-    /** Staff mark a visit done (완료); an outpatient visit invites the patient to rate it. */
+    /**
+     * Staff mark a visit done (완료); an outpatient visit invites the patient to rate it. Not
+     * before its start time: a rating would be asked for a visit that has not happened.
+     */
     async complete(staffIdx: number, idx: number): Promise<Appointment> {
       const done = await staffStep(staffIdx, idx, async (tx, item, at) => {
         refuseUnless(item, 'COMPLETED');
+        if (new Date(item.startsAt).getTime() > at.getTime())
+          throw new DomainError('APPOINTMENT_NOT_STARTED');
         await repo.setStatus(tx, idx, { status: 'COMPLETED', at });
         return { action: 'COMPLETED' };
       });

@@ -72,9 +72,9 @@ const mine = async (p: Patient, idx: number) =>
   (await client().get<Appointment>(apiPaths.appointment.getMyAppointment, { token: p.token, query: { idx } }))
     .data!;
 
-/** A fresh appointment moved to `status` through the allowed path. */
+/** A fresh appointment moved to `status` through the allowed path (완료: one that started an hour ago). */
 async function appointmentIn(p: Patient, status: AppointmentStatus): Promise<Appointment> {
-  const created = (await book(p)).data!;
+  const created = (await book(p, status === 'COMPLETED' ? { startsAt: inHours(-1) } : {})).data!;
   const idx = created.idx;
   switch (status) {
     case 'BOOKED':
@@ -282,6 +282,29 @@ describe('the change and cancel state machine', () => {
       }
     });
   }
+
+  it('refuses 완료 before the visit has started, in Korean, changing nothing; allows it once started', async () => {
+    const p = await newPatient();
+    const future = (await book(p)).data!;
+    const early = await staffSteps.complete(future.idx);
+    expect(early.status).toBe(409);
+    expect(early.code).toBe(ResultCode.APPOINTMENT_NOT_STARTED);
+    expect(early.description).toBe('진료 시작 시간이 지나야 완료로 표시할 수 있습니다.');
+    const after = await mine(p, future.idx);
+    expect(after.status).toBe('BOOKED');
+    expect(after.events.map((e) => e.action)).toEqual(['CREATED']);
+    // no invitation to rate a visit not yet had
+    const { rows } = await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE patient_idx = $1 AND deep_link LIKE '%/rate%'`,
+      [p.idx],
+    );
+    expect(rows[0]!.n).toBe(0);
+
+    const started = (await book(p, { startsAt: inHours(-0.1) })).data!;
+    const done = await staffSteps.complete(started.idx);
+    expect(done.code).toBe(ResultCode.SUCCESS);
+    expect(done.data!.status).toBe('COMPLETED');
+  });
 
   it('refuses a preferred time in the past, and a request on an appointment already passed', async () => {
     const p = await newPatient();

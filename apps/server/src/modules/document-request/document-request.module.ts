@@ -12,12 +12,13 @@ export const DOCUMENT_PURGE_JOB = 'document-request.purgeExpired';
  * Registered without a prefix: the API routes get it here, the public verification page
  * `/verify/{code}` (the QR code's address) stays at the root.
  */
-export const documentRequestModule: FastifyPluginAsyncZod<{ documents: DocumentRequestService }> = async (
-  app,
-  { documents },
-) => {
+export const documentRequestModule: FastifyPluginAsyncZod<{
+  documents: DocumentRequestService;
+  /** PUBLIC_ORIGIN: where the certificates' QR codes lead (unset: the listening origin). */
+  publicOrigin?: string | undefined;
+}> = async (app, { documents, publicOrigin }) => {
   app.jobs.register({ name: DOCUMENT_PURGE_JOB, run: () => documents.purgeExpired() });
   app.patientErasure.register('documentRequests', documents.erasePatient);
-  await app.register(documentRequestRoutes, { prefix: API_PREFIX, documents });
+  await app.register(documentRequestRoutes, { prefix: API_PREFIX, documents, publicOrigin });
   await app.register(verifyPageRoutes, { documents });
 };

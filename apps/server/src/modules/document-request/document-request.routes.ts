@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiCalls } from '@smartcare/contract/api-calls';
 import { ok } from '../../lib/envelope.ts';
@@ -9,11 +11,30 @@ const calls = apiCalls.documentRequest;
 /** The public verification may be probed: each guess costs the prober. */
 const verifyLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
+/**
+ * The origin a certificate's QR code and printed URL lead to: `PUBLIC_ORIGIN` when set,
+ * else the origin this server listens on. Never the request's Host header: a certificate
+ * issued from the staff console's own origin would carry a dead link, and a forged Host
+ * would point the QR code wherever the caller liked.
+ */
+export function verifyOrigin(app: Pick<FastifyInstance, 'server'>, publicOrigin: string | undefined): string {
+  if (publicOrigin) return publicOrigin;
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return 'http://localhost';
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? 'localhost'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
 /** Document requests (issue 16): the patient's requests and downloads, the staff queue and actions. */
-export const documentRequestRoutes: FastifyPluginAsyncZod<{ documents: DocumentRequestService }> = async (
-  app,
-  { documents },
-) => {
+export const documentRequestRoutes: FastifyPluginAsyncZod<{
+  documents: DocumentRequestService;
+  publicOrigin: string | undefined;
+}> = async (app, { documents, publicOrigin }) => {
   app.route({
     ...routeOf(calls.getFees, { auth: 'patient', summary: "The chosen hospital's certificate fees" }),
     handler: async (request) => ok(request, await documents.fees(patientOf(request).idx)),
@@ -76,7 +97,7 @@ export const documentRequestRoutes: FastifyPluginAsyncZod<{ documents: DocumentR
           staffOf(request).idx,
           request.body.idx,
           request.body.content,
-          `${request.protocol}://${request.host}`,
+          verifyOrigin(app, publicOrigin),
         ),
       ),
   });
@@ -85,6 +106,15 @@ export const documentRequestRoutes: FastifyPluginAsyncZod<{ documents: DocumentR
     ...routeOf(calls.reject, { auth: 'staff', summary: 'Reject with a reason (반려)' }),
     handler: async (request) =>
       ok(request, await documents.reject(staffOf(request).idx, request.body.idx, request.body.reason)),
+  });
+
+  app.route({
+    ...routeOf(calls.getIssuedPdf, {
+      auth: 'staff',
+      summary: "Staff: an issued certificate's PDF of their hospital, to print at the desk (audited)",
+    }),
+    handler: async (request) =>
+      ok(request, await documents.issuedPdf(staffOf(request).idx, request.query.idx)),
   });
 
   app.route({

@@ -76,8 +76,13 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
   /** Loads a request for a staff action: their hospital's only (another's is as if none). */
-  async function ofHospital(tx: Tx, idx: number, hospitalIdx: number) {
-    const request = await repo.find(tx, idx, true);
+  async function ofHospital(
+    db: Pick<SqlQueryable, 'query'>,
+    idx: number,
+    hospitalIdx: number,
+    forUpdate = true,
+  ) {
+    const request = await repo.find(db, idx, forUpdate);
     if (!request) throw new DomainError('NOT_FOUND');
     if (request.hospitalIdx !== hospitalIdx) throw new AccessRefused(request.patientIdx, 'NOT_FOUND');
     return request;
@@ -283,6 +288,26 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
         detail: { requestIdx: idx },
       });
       return forPatient(request);
+    },
+
+    /**
+     * Staff: the issued PDF of their hospital's request, to print for the desk (or to show
+     * the patient what was issued); another hospital's is as if none; every download audited.
+     */
+    async issuedPdf(staffIdx: number, idx: number): Promise<DocumentFile> {
+      const staff = await staffOf(staffIdx);
+      const request = await ofHospital(deps.db, idx, staff.hospitalIdx, false);
+      if (request.status !== 'ISSUED') throw new DomainError('DOCUMENT_NOT_DOWNLOADABLE');
+      const pdf = await repo.pdf(deps.db, idx);
+      if (!pdf) throw new DomainError('DOCUMENT_NOT_DOWNLOADABLE');
+      await deps.audit.record({
+        actorType: 'staff',
+        actorIdx: staff.idx,
+        action: 'documentRequest.staffDownload',
+        patientIdx: request.patientIdx,
+        detail: { requestIdx: idx, hospitalIdx: staff.hospitalIdx, issueNumber: request.issueNumber },
+      });
+      return { fileName: `${request.issueNumber}.pdf`, contentBase64: pdf.toString('base64') };
     },
 
     /** 검토 중: staff have taken it; from now on the patient can no longer cancel. */

@@ -321,6 +321,48 @@ describe('the issued PDF', () => {
     ).toBe(ResultCode.DOCUMENT_NOT_DOWNLOADABLE);
   });
 
+  it("gives the hospital's staff the issued PDF to print at the desk, audited; refuses another hospital's staff and patients", async () => {
+    const p = await newPatient('창구수령');
+    const desk = (await create(p, diagnosis({ delivery: 'DESK' }))).data!;
+    const pending = async (token: string) =>
+      client().get<DocumentFile>(apiPaths.documentRequest.getIssuedPdf, { token, query: { idx: desk.idx } });
+    // nothing to print before it is issued
+    expect((await pending(staffToken)).code).toBe(ResultCode.DOCUMENT_NOT_DOWNLOADABLE);
+    await staffAct(apiPaths.documentRequest.review, { idx: desk.idx });
+    const issued = (
+      await staffAct(apiPaths.documentRequest.issue, { idx: desk.idx, content: '창구 발급 내용' })
+    ).data!;
+
+    const file = await pending(staffToken);
+    expect(file.code).toBe(ResultCode.SUCCESS);
+    expect(file.data!.fileName).toBe(`${issued.issueNumber}.pdf`);
+    const text = await pdfText(file.data!);
+    expect(text).toContain('창구수령');
+    expect(text).toContain(issued.verifyCode!);
+    const { rows } = await t.app.db.query<{ n: number; actor_type: string }>(
+      `SELECT count(*)::int AS n, min(actor_type) AS actor_type FROM audit_log
+        WHERE action = 'documentRequest.staffDownload' AND patient_idx = $1`,
+      [p.idx],
+    );
+    expect(rows[0]).toEqual({ n: 1, actor_type: 'staff' });
+
+    // another hospital's staff: as if there were none; a patient (even the owner) or nobody: not a staff login
+    const other = await pending(otherStaffToken);
+    expect(other.code).toBe(ResultCode.NOT_FOUND);
+    expect(other.data ?? null).toBeNull();
+    const owner = await pending(p.token);
+    expect(owner.status).toBe(401);
+    expect(owner.code).toBe(ResultCode.NOT_LOGGED_IN);
+    expect(
+      (await client().get(apiPaths.documentRequest.getIssuedPdf, { query: { idx: desk.idx } })).code,
+    ).toBe(ResultCode.NOT_LOGGED_IN);
+    const { rows: after } = await t.app.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'documentRequest.staffDownload' AND patient_idx = $1`,
+      [p.idx],
+    );
+    expect(after[0]!.n).toBe(1);
+  });
+
   it('prints an English certificate when asked for one', async () => {
     const p = await newPatient('이영문');
     const created = (await create(p, diagnosis({ language: 'EN', copies: 1 }))).data!;
@@ -333,6 +375,61 @@ describe('the issued PDF', () => {
     const text = await pdfText(file.data!);
     expect(text).toContain('Medical Certificate');
     expect(text).toContain('이영문');
+  });
+});
+
+describe("the certificate's verify URL", () => {
+  /**
+   * On `on`, issues a fresh request with the Host headers given (a forged Host, as a caller
+   * could send one) and reads the PDF's text back through the owner's download.
+   */
+  async function issueWithHost(on: TestApp, headers: Record<string, string>) {
+    const hospital = (await createHospital(on.app.db, { name: '주소병원' })).idx;
+    const staff = (await loginStaff(on.baseUrl, await createStaff(on.app.db, { hospitalIdx: hospital })))
+      .accessToken;
+    const created = await createPatient(on.app.db, { name: '주소확인', choseHospitalIdx: hospital });
+    const patientToken = (await loginPatient(on.baseUrl, created)).accessToken;
+    const there = api(on.baseUrl);
+    const request = (
+      await there.post<DocumentRequest>(apiPaths.documentRequest.create, {
+        token: patientToken,
+        body: diagnosis(),
+      })
+    ).data!;
+    await there.put(apiPaths.documentRequest.review, { token: staff, body: { idx: request.idx } });
+    const issued = await on.app.inject({
+      method: 'PUT',
+      url: `/medical2/app/api${apiPaths.documentRequest.issue}`,
+      headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json', ...headers },
+      payload: { idx: request.idx, content: '내용' },
+    });
+    expect(issued.statusCode).toBe(200);
+    const code = (issued.json() as { data: DocumentRequest }).data.verifyCode!;
+    const file = await there.get<DocumentFile>(apiPaths.documentRequest.download, {
+      token: patientToken,
+      query: { idx: request.idx },
+    });
+    return { code, text: await pdfText(file.data!) };
+  }
+
+  const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+
+  it("prints the server's own listening origin when PUBLIC_ORIGIN is unset, whatever Host the request names", async () => {
+    const { code, text } = await issueWithHost(t, forged);
+    expect(text).toContain(`${t.baseUrl}/verify/${code}`);
+    expect(text).not.toContain('evil.example');
+  });
+
+  it('prints PUBLIC_ORIGIN when set (the patient-facing origin of the two-origin set-up), even behind a trusted proxy', async () => {
+    const own = await buildTestApp({ config: { publicOrigin: 'https://app.example.com', trustProxy: true } });
+    try {
+      const { code, text } = await issueWithHost(own, { ...forged, host: 'staff.example.com' });
+      expect(text).toContain(`https://app.example.com/verify/${code}`);
+      expect(text).not.toContain('evil.example');
+      expect(text).not.toContain('staff.example.com');
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -316,7 +316,8 @@ describe('an outpatient visit', () => {
         patientIdx: p.idx,
         department: '정형외과',
         doctor: '이의사',
-        startsAt: inHours(48),
+        // an hour ago: a visit is marked 완료 only once it has started
+        startsAt: inHours(-1),
         durationMin: 30,
         type,
         clientRequestId: `rate-visit-${++seq}-abcdef`,

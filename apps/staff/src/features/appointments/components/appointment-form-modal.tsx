@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_TYPES, type Appointment, type AppointmentType } from '@smartcare/contract/appointment';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateAppointment, useUpdateAppointment } from '../api/change-appointment';
 import { useBookablePatients } from '../api/get-schedule';
@@ -86,7 +87,16 @@ export function AppointmentFormModal({
         void message.success(t('appointments.saved'));
         onClose();
       },
-      onError: (e: unknown) => void message.error(`${t('appointments.actionFailed')} ${errorMessage(e, t)}`),
+      onError: (e: unknown) => {
+        // The server's per-field refusals (already in the console's language) go under their fields.
+        const onFields: Partial<Record<Field, string>> = {};
+        for (const { field, message: text } of e instanceof ApiError ? e.fieldErrors() : []) {
+          const name = field.split('.')[0] as Field;
+          if (name in draft) onFields[name] ??= text;
+        }
+        if (Object.keys(onFields).length > 0) setErrors(onFields);
+        else void message.error(`${t('appointments.actionFailed')} ${errorMessage(e, t)}`);
+      },
     };
     if (item) update.mutate({ idx: item.idx, ...fields }, done);
     else create.mutate({ patientIdx: draft.patientIdx!, ...fields, clientRequestId }, done);
@@ -192,6 +202,7 @@ export function AppointmentFormModal({
             id="appt-type"
             value={draft.type}
             onChange={(value) => set('type', value)}
+            {...invalid('type')}
             options={APPOINTMENT_TYPES.map((type) => ({
               value: type,
               label: t(`appointments.types.${type}`),
@@ -205,6 +216,7 @@ export function AppointmentFormModal({
             maxLength={40}
             value={draft.building}
             onChange={(e) => set('building', e.target.value)}
+            {...invalid('building')}
           />,
         )}
         {field(
@@ -214,6 +226,7 @@ export function AppointmentFormModal({
             maxLength={20}
             value={draft.floor}
             onChange={(e) => set('floor', e.target.value)}
+            {...invalid('floor')}
           />,
         )}
         {field(
@@ -223,6 +236,7 @@ export function AppointmentFormModal({
             maxLength={40}
             value={draft.room}
             onChange={(e) => set('room', e.target.value)}
+            {...invalid('room')}
           />,
         )}
         {field(
@@ -233,6 +247,7 @@ export function AppointmentFormModal({
             autoSize={{ minRows: 2, maxRows: 6 }}
             value={draft.preparation}
             onChange={(e) => set('preparation', e.target.value)}
+            {...invalid('preparation')}
           />,
         )}
       </div>

@@ -159,6 +159,167 @@ describe('the appointments board (issue 16)', () => {
     },
   );
 
+  it(
+    'opens an appointment with its whole history: who asked what, the decision with its reason, when',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const reads: FakeRequest[] = [];
+      const row = appointment();
+      renderConsole(<AppointmentsBoard />, {
+        routes: {
+          'GET /appointment/getSchedule': () => ok(schedule([row])),
+          'GET /appointment/getRequests': () => ok([]),
+          'GET /appointment/getAppointment': (r) => {
+            reads.push(r);
+            return ok(
+              appointment({
+                reason: '해당 시간 예약 마감',
+                events: [
+                  {
+                    action: 'CREATED',
+                    actorType: 'staff',
+                    actorName: '박원무',
+                    note: '',
+                    startsAt: '2026-11-28T00:30:00.000Z',
+                    at: '2026-11-20T01:00:00.000Z',
+                  },
+                  {
+                    action: 'CHANGE_REQUESTED',
+                    actorType: 'patient',
+                    actorName: '김하늘',
+                    note: `12월 2일 10:00 — ${XSS}`,
+                    startsAt: '2026-11-28T00:30:00.000Z',
+                    at: '2026-11-21T02:00:00.000Z',
+                  },
+                  {
+                    action: 'DECLINED',
+                    actorType: 'staff',
+                    actorName: '이간호',
+                    note: '해당 시간 예약 마감',
+                    startsAt: '2026-11-28T00:30:00.000Z',
+                    at: '2026-11-22T03:00:00.000Z',
+                  },
+                ],
+              }),
+            );
+          },
+        },
+      });
+      const user = userEvent.setup({ delay: null });
+      const tableRow = (await screen.findByText('김하늘')).closest('tr')!;
+      await user.click(within(tableRow).getByRole('button', { name: '김하늘 님 예약 기록 보기' }));
+      // (the test set-up's fixed ids leave the dialog's aria-labelledby pointing elsewhere: find it by its title)
+      const drawer = (await screen.findByText('김하늘 님 예약 기록')).closest<HTMLElement>('[role=dialog]')!;
+      const history = await within(drawer).findByRole('list');
+      const steps = within(history).getAllByRole('listitem');
+      expect(steps.map((li) => li.querySelector('strong')!.textContent)).toEqual([
+        '예약 생성',
+        '변경 요청',
+        '요청 거절',
+      ]);
+      expect(within(steps[0]!).getByText(/직원 박원무/)).toBeInTheDocument();
+      expect(within(steps[1]!).getByText(/환자 김하늘/)).toBeInTheDocument();
+      expect(within(steps[1]!).getByText(`12월 2일 10:00 — ${XSS}`)).toBeInTheDocument();
+      expect(document.querySelector('img[src="x"]')).toBeNull();
+      expect(within(steps[2]!).getByText(/직원 이간호/)).toBeInTheDocument();
+      expect(within(steps[2]!).getByText('해당 시간 예약 마감')).toBeInTheDocument();
+      // when: 11월 22일 12:00 in Seoul
+      expect(within(steps[2]!).getByText(/11월 22일/)).toBeInTheDocument();
+      expect(within(drawer).getByText('거절·취소 사유')).toBeInTheDocument();
+      expect(reads).toHaveLength(1);
+      expect(reads[0]!.query.get('idx')).toBe('9');
+    },
+  );
+
+  it('offers 완료 only for a visit that has started, and marks it done', { timeout: 60_000 }, async () => {
+    const calls: FakeRequest[] = [];
+    const hour = 3_600_000;
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () =>
+          ok(
+            schedule([
+              appointment({
+                idx: 1,
+                patientName: '미래환자',
+                startsAt: new Date(Date.now() + hour).toISOString(),
+              }),
+              appointment({
+                idx: 2,
+                patientName: '지난환자',
+                startsAt: new Date(Date.now() - hour).toISOString(),
+              }),
+            ]),
+          ),
+        'GET /appointment/getRequests': () => ok([]),
+        'PUT /appointment/complete': (r) => {
+          calls.push(r);
+          return ok(appointment({ idx: 2, status: 'COMPLETED' }));
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const future = (await screen.findByText('미래환자')).closest('tr')!;
+    expect(within(future).getByRole('button', { name: '미래환자 님 예약 수정' })).toBeInTheDocument();
+    expect(within(future).queryByRole('button', { name: '미래환자 님 진료 완료 처리' })).toBeNull();
+    const past = screen.getByText('지난환자').closest('tr')!;
+    await user.click(within(past).getByRole('button', { name: '지난환자 님 진료 완료 처리' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ idx: 2 });
+  });
+
+  it(
+    'shows the server’s field refusals under their fields in the appointment form',
+    { timeout: 60_000 },
+    async () => {
+      renderConsole(<AppointmentsBoard />, {
+        routes: {
+          'GET /appointment/getSchedule': () => ok(schedule([appointment({ status: 'BOOKED' })])),
+          'GET /appointment/getRequests': () => ok([]),
+          'PUT /appointment/update': () => ({
+            status: 400,
+            body: {
+              code: ResultCode.VALIDATION_FAILED,
+              description: '',
+              data: {
+                fields: [
+                  { field: 'room', message: '진료실을 40자 이하로 입력해 주세요.' },
+                  { field: 'startsAt', message: '일시를 올바르게 입력해 주세요.' },
+                ],
+              },
+            },
+          }),
+        },
+      });
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: '김하늘 님 예약 수정' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: '저장' }));
+      expect(await within(dialog).findByText('진료실을 40자 이하로 입력해 주세요.')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('진료실')).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByText('일시를 올바르게 입력해 주세요.')).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('일시')).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText(/처리하지 못했습니다/)).toBeNull();
+    },
+  );
+
+  it('shows the detail drawer’s error state with a retry', { timeout: 60_000 }, async () => {
+    renderConsole(<AppointmentsBoard />, {
+      routes: {
+        'GET /appointment/getSchedule': () => ok(schedule([appointment()])),
+        'GET /appointment/getRequests': () => ok([]),
+        'GET /appointment/getAppointment': () => fail(ResultCode.NOT_FOUND, '', 404),
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: '김하늘 님 예약 기록 보기' }));
+    // (the test set-up's fixed ids leave the dialog's aria-labelledby pointing elsewhere: find it by its title)
+    const drawer = (await screen.findByText('김하늘 님 예약 기록')).closest<HTMLElement>('[role=dialog]')!;
+    expect(await within(drawer).findByRole('alert')).toBeInTheDocument();
+  });
+
   it('shows the empty and the error state', async () => {
     const { unmount } = renderConsole(<AppointmentsBoard />, {
       routes: {

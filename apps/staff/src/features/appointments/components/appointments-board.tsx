@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Appointment, AppointmentStatus } from '@smartcare/contract/appointment';
+import type { Appointment } from '@smartcare/contract/appointment';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/error-message';
 import {
@@ -12,18 +12,11 @@ import {
 } from '../api/change-appointment';
 import { useRequests, useSchedule } from '../api/get-schedule';
 import { useAppointmentsLive } from '../api/use-appointments-live';
+import { AppointmentDetailDrawer, STATUS_COLOUR } from './appointment-detail-drawer';
 import { AppointmentFormModal } from './appointment-form-modal';
 import { ReasonModal } from '../../../components/ui/reason-modal';
 import { formatSeoul, seoulToday } from './seoul-time';
 import './appointments.css';
-
-const STATUS_COLOUR: Record<AppointmentStatus, string> = {
-  BOOKED: '#1d4ed8',
-  CHANGE_REQUESTED: '#8a4b00',
-  CANCEL_REQUESTED: '#8a4b00',
-  COMPLETED: '#237804',
-  CANCELLED: '#4b5563',
-};
 
 type ReasonFor = { kind: 'cancel' | 'decline'; item: Appointment } | null;
 
@@ -39,6 +32,8 @@ export function AppointmentsBoard() {
   const [department, setDepartment] = useState<string | undefined>(undefined);
   const [form, setForm] = useState<{ item: Appointment | null; key: number } | null>(null);
   const [reasonFor, setReasonFor] = useState<ReasonFor>(null);
+  const [detail, setDetail] = useState<{ idx: number; name: string } | null>(null);
+  const showDetail = (a: Appointment) => setDetail({ idx: a.idx, name: a.patientName });
   const schedule = useSchedule({ date, view, ...(department ? { department } : {}) });
   const requests = useRequests();
   useAppointmentsLive();
@@ -81,26 +76,33 @@ export function AppointmentsBoard() {
       key: 'actions',
       render: (_, a) => (
         <Space wrap>
+          <Button
+            aria-label={t('appointments.historyLabel', { name: a.patientName })}
+            onClick={() => showDetail(a)}
+          >
+            {t('appointments.history')}
+          </Button>
           {a.status === 'BOOKED' && (
-            <>
-              <Button
-                aria-label={t('appointments.editLabel', { name: a.patientName })}
-                onClick={() => setForm({ item: a, key: Date.now() })}
-              >
-                {t('appointments.edit')}
-              </Button>
-              <Button
-                aria-label={t('appointments.completeLabel', { name: a.patientName })}
-                onClick={() =>
-                  complete.mutate(a.idx, {
-                    onSuccess: () => void message.success(t('appointments.completed')),
-                    onError: failed,
-                  })
-                }
-              >
-                {t('appointments.complete')}
-              </Button>
-            </>
+            <Button
+              aria-label={t('appointments.editLabel', { name: a.patientName })}
+              onClick={() => setForm({ item: a, key: Date.now() })}
+            >
+              {t('appointments.edit')}
+            </Button>
+          )}
+          {/* 완료 only once the visit has started (the server refuses it before: no rating for a visit not had) */}
+          {a.status === 'BOOKED' && Date.parse(a.startsAt) <= Date.now() && (
+            <Button
+              aria-label={t('appointments.completeLabel', { name: a.patientName })}
+              onClick={() =>
+                complete.mutate(a.idx, {
+                  onSuccess: () => void message.success(t('appointments.completed')),
+                  onError: failed,
+                })
+              }
+            >
+              {t('appointments.complete')}
+            </Button>
           )}
           {(a.status === 'BOOKED' || a.status === 'CHANGE_REQUESTED' || a.status === 'CANCEL_REQUESTED') && (
             <Button
@@ -164,6 +166,7 @@ export function AppointmentsBoard() {
                 key={item.idx}
                 item={item}
                 onDecline={() => setReasonFor({ kind: 'decline', item })}
+                onDetail={() => showDetail(item)}
                 onFailed={failed}
               />
             ))}
@@ -214,6 +217,11 @@ export function AppointmentsBoard() {
         />
       )}
 
+      <AppointmentDetailDrawer
+        idx={detail?.idx ?? null}
+        patientName={detail?.name ?? ''}
+        onClose={() => setDetail(null)}
+      />
       {form && <AppointmentFormModal key={form.key} open item={form.item} onClose={() => setForm(null)} />}
       <ReasonModal
         look={{
@@ -245,10 +253,12 @@ export function AppointmentsBoard() {
 function RequestCard({
   item,
   onDecline,
+  onDetail,
   onFailed,
 }: {
   item: Appointment;
   onDecline: () => void;
+  onDetail: () => void;
   onFailed: (e: unknown) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -303,6 +313,12 @@ function RequestCard({
               onClick={onDecline}
             >
               {t('appointments.decline')}
+            </Button>
+            <Button
+              aria-label={t('appointments.historyLabel', { name: item.patientName })}
+              onClick={onDetail}
+            >
+              {t('appointments.history')}
             </Button>
           </Space>
         </Space>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRequest } from '@smartcare/contract/document-request';
 import { ResultCode } from '@smartcare/contract/result-codes';
 import { topics } from '@smartcare/contract/topics';
@@ -125,6 +125,63 @@ describe('the document request queue (issue 16)', () => {
     await user.click(within(dialog).getByRole('button', { name: '반려하기' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]!.body).toEqual({ idx: 9, reason: '기록 없음' });
+  });
+
+  describe('an issued certificate', () => {
+    const saved: Blob[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    beforeEach(() => {
+      saved.length = 0;
+      URL.createObjectURL = (blob: Blob | MediaSource) => (saved.push(blob as Blob), 'blob:pdf');
+      URL.revokeObjectURL = () => undefined;
+    });
+    afterEach(() => {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      vi.restoreAllMocks();
+    });
+
+    it('downloads the PDF for the desk to print, through the staff call', { timeout: 60_000 }, async () => {
+      const calls: FakeRequest[] = [];
+      const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const issued = request({
+        status: 'ISSUED',
+        delivery: 'DESK',
+        issueNumber: '2026-1-000001',
+        verifyCode: 'ABCD-EFGH-JKMN-PQRS',
+      });
+      renderConsole(<DocumentQueue />, {
+        routes: {
+          'GET /documentRequest/getQueue': () => ok([issued]),
+          'GET /documentRequest/getIssuedPdf': (r) => {
+            calls.push(r);
+            return ok({ fileName: '2026-1-000001.pdf', contentBase64: btoa('%PDF-1.7') });
+          },
+        },
+      });
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: '김하늘 님의 진단서 요청 열기' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(/창구에서 받는 서류입니다/)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: '발급한 증명서 PDF 내려받기' }));
+      await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.query.get('idx')).toBe('9');
+      expect(saved[0]!.type).toBe('application/pdf');
+      expect(await saved[0]!.text()).toBe('%PDF-1.7');
+      const link = clicked.mock.contexts[0] as HTMLAnchorElement;
+      expect(link.download).toBe('2026-1-000001.pdf');
+    });
+
+    it('offers no download before it is issued', async () => {
+      renderConsole(<DocumentQueue />, {
+        routes: { 'GET /documentRequest/getQueue': () => ok([request({ status: 'IN_REVIEW' })]) },
+      });
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: '김하늘 님의 진단서 요청 열기' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).queryByRole('button', { name: '발급한 증명서 PDF 내려받기' })).toBeNull();
+    });
   });
 
   it('shows the empty and the error state', async () => {

@@ -22,6 +22,7 @@ import {
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/error-message';
 import { useIssueRequest, useRejectRequest, useReviewRequest } from '../api/change-request';
+import { useDownloadIssuedPdf } from '../api/get-issued-pdf';
 import { useQueue } from '../api/get-queue';
 import { useQueueLive } from '../api/use-queue-live';
 import './document-queue.css';
@@ -169,6 +170,7 @@ function RequestModal({ request, onClose }: { request: DocumentRequest | null; o
   const review = useReviewRequest();
   const issue = useIssueRequest();
   const reject = useRejectRequest();
+  const download = useDownloadIssuedPdf();
   // The dialog keeps its last request while it animates closed (a dialog without a title fails axe).
   if (request && request !== shown) {
     if (request.idx !== shown?.idx) {
@@ -289,6 +291,28 @@ function RequestModal({ request, onClose }: { request: DocumentRequest | null; o
           </li>
         ))}
       </ol>
+
+      {r.status === 'ISSUED' && (
+        <div className="doc-issue">
+          {r.delivery === 'DESK' && (
+            <Typography.Text type="secondary">{t('documentRequests.downloadPdfHelp')}</Typography.Text>
+          )}
+          <Space wrap className="doc-actions">
+            <Button
+              type={r.delivery === 'DESK' ? 'primary' : 'default'}
+              loading={download.isPending}
+              onClick={() =>
+                download.mutate(r.idx, {
+                  onError: (e) =>
+                    void message.error(`${t('documentRequests.downloadFailed')} ${errorMessage(e, t)}`),
+                })
+              }
+            >
+              {t('documentRequests.downloadPdf')}
+            </Button>
+          </Space>
+        </div>
+      )}
 
       {r.status === 'REQUESTED' && !rejecting && (
         <Space wrap className="doc-actions">
