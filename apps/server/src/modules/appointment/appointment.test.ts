@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type {
@@ -601,12 +602,22 @@ describe('reminders and the alarm settings', () => {
       );
       return Object.fromEntries(rows.map((r) => [Number(r.appointment), Number(r.n)]));
     };
-    // A browser that subscribed to pushes (no push is sent in this test: only whether one is queued).
+    // A browser that subscribed to pushes, with keys a push can be encrypted for: the booking's
+    // own notice kicks a delivery pass, which removes a subscription whose keys are unusable
+    // (and with it the reminder's target). Its push service refuses connections (a loopback
+    // port nothing listens on), so a send is only retried later: this test counts what is queued.
     const withPhone = async () => {
       const p = await newPatient();
+      const browserKey = createECDH('prime256v1');
+      browserKey.generateKeys();
       await t.app.db.query(
-        `INSERT INTO web_push_subscriptions (patient_idx, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a')`,
-        [p.idx, `https://push.example.test/reminder-${++seq}-${p.idx}`],
+        `INSERT INTO web_push_subscriptions (patient_idx, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)`,
+        [
+          p.idx,
+          `http://127.0.0.1:9/push/reminder-${++seq}-${p.idx}`,
+          browserKey.getPublicKey('base64url'),
+          randomBytes(16).toString('base64url'),
+        ],
       );
       return p;
     };
