@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DocumentFile } from '@smartcare/contract/document-request';
+import { base64Blob, saveFile } from '@smartcare/web-core/save-file';
 import { useApiClient, type ApiClient } from '../../../lib/api-client';
 
 /** `GET /documentRequest/getIssuedPdf?idx=`: an issued certificate of the hospital (the server audits each). */
@@ -9,15 +10,7 @@ export function getIssuedPdf(client: ApiClient, idx: number): Promise<DocumentFi
 
 /** Hands the PDF to the browser as a download, to open and print at the desk. */
 export function savePdf(file: DocumentFile): void {
-  const bytes = Uint8Array.from(atob(file.contentBase64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(base64Blob(file.contentBase64, 'application/pdf'), file.fileName);
 }
 
 export function useDownloadIssuedPdf() {
