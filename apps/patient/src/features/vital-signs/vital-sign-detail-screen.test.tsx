@@ -211,7 +211,16 @@ describe('a vital sign’s detail screen', () => {
     expect(api.calls(DELETE)).toBe(0);
 
     await user.click(screen.getByRole('button', { name: /72회\/분.*삭제/ }));
-    const again = (await screen.findAllByRole('dialog')).at(-1)!;
+    // The first dialog may still be in the document, closing: wait for the new one (taking the
+    // last dialog at once could click the closed one's button on a busy machine).
+    const again = await vi.waitFor(
+      () => {
+        const fresh = screen.getAllByRole('dialog').find((candidate) => candidate !== dialog);
+        if (!fresh) throw new Error('the second dialog is not open yet');
+        return fresh;
+      },
+      { timeout: 5000 },
+    );
     await user.click(within(again).getByRole('button', { name: '삭제' }));
     await vi.waitFor(() => expect(api.calls(DELETE)).toBe(1), { timeout: 5000 });
     expect(api.seen.find((r: SeenRequest) => r.method === 'DELETE')!.body).toEqual({ idx: 9 });
