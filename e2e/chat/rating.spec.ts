@@ -99,7 +99,8 @@ test.describe('ratings', () => {
       await expect(patientPage.getByRole('region', { name: '평가를 기다리는 진료·상담' })).toHaveCount(0);
       await checkA11y(patientPage);
 
-      // The rated nurse: the hospital's averages and the comment, no per-staff scores, no patient.
+      // The rated nurse: the hospital's averages and the comment, her own line of the per-staff
+      // scores and no colleague's, no patient.
       await nursePage
         .getByRole('navigation', { name: '주 메뉴' })
         .getByRole('link', { name: '평가' })
@@ -108,7 +109,13 @@ test.describe('ratings', () => {
       await expect(nursePage.getByTestId('rating-overall')).toContainText('평균');
       await expect(nursePage.getByRole('row').filter({ hasText: '온라인 상담' })).toBeVisible();
       await expect(nursePage.getByText(comment)).toBeVisible();
-      await expect(nursePage.getByRole('heading', { name: /담당자별/ })).toHaveCount(0);
+      const ownLines = nursePage
+        .getByRole('heading', { name: /담당자별/ })
+        .locator('xpath=following-sibling::*[1]')
+        .locator('tbody tr.ant-table-row');
+      await expect(ownLines).toHaveCount(1);
+      await expect(ownLines.first()).toContainText(nurse.profile.name);
+      await expect(ownLines.first().getByRole('cell').nth(2)).toHaveText('5.00');
       await expect(nursePage.locator('main')).not.toContainText(patient.name);
       await checkA11y(nursePage);
 

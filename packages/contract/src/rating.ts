@@ -97,7 +97,7 @@ export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 export const ratingStatsSchema = z.object({
   overall: ratingSummarySchema,
   departments: z.array(ratingSummarySchema.extend({ department: z.string() })),
-  /** Per staff member; only for ADMIN (decision 028), otherwise null. */
+  /** Per staff member: every member for ADMIN, the caller's own line for anyone else (decision 028). */
   staff: z
     .array(ratingSummarySchema.extend({ staffIdx: z.number().int(), staffName: z.string() }))
     .nullable(),

@@ -306,7 +306,10 @@ export function createRatingService(deps: RatingServiceDeps) {
       return occasionView(occasion, await repo.find(deps.db, body.kind, body.idx), at);
     },
 
-    /** The hospital's statistics for its staff; per staff member only for ADMIN (decision 028). */
+    /**
+     * The hospital's statistics for its staff. Per staff member: everyone's for ADMIN, one's own
+     * line for anyone else, so a rated nurse reads her scores but not her colleagues' (decision 028).
+     */
     async stats(staffIdx: number, query: { months?: number }): Promise<RatingStats> {
       const staff = await deps.people.staff(staffIdx);
       if (!staff) throw new DomainError('NOT_LOGGED_IN');
@@ -318,7 +321,7 @@ export function createRatingService(deps: RatingServiceDeps) {
       const [overall, departments, perStaff, months, comments] = await Promise.all([
         repo.summaries(deps.db, h, since, 'all'),
         repo.summaries(deps.db, h, since, 'department'),
-        staff.role === 'ADMIN' ? repo.summaries(deps.db, h, since, 'staff') : Promise.resolve(null),
+        repo.summaries(deps.db, h, since, 'staff'),
         repo.summaries(deps.db, h, since, 'month'),
         repo.comments(deps.db, h, since),
       ]);
@@ -327,8 +330,9 @@ export function createRatingService(deps: RatingServiceDeps) {
           ? summaryOf(overall[0])
           : { count: 0, average: null, distribution: [0, 0, 0, 0, 0] },
         departments: departments.map((s) => ({ ...summaryOf(s), department: s.name })),
-        staff:
-          perStaff?.map((s) => ({ ...summaryOf(s), staffIdx: Number(s.key), staffName: s.name })) ?? null,
+        staff: perStaff
+          .filter((s) => staff.role === 'ADMIN' || Number(s.key) === staff.idx)
+          .map((s) => ({ ...summaryOf(s), staffIdx: Number(s.key), staffName: s.name })),
         months: months.map((s) => ({ ...summaryOf(s), month: s.key })),
         comments: comments.map((c) => ({
           idx: c.idx,

@@ -42,7 +42,10 @@ async function newPatient(hospital = hospitalIdx): Promise<Patient> {
 }
 
 /** A consulting room as the chat stores it (completed `daysAgo` days ago, or still open). */
-async function room(p: Patient, options: { daysAgo?: number | null; hospital?: number } = {}) {
+async function room(
+  p: Patient,
+  options: { daysAgo?: number | null; hospital?: number; assignee?: number } = {},
+) {
   const daysAgo = options.daysAgo === undefined ? 0 : options.daysAgo;
   const completed = daysAgo !== null;
   const { rows } = await t.app.db.query<{ idx: number }>(
@@ -53,7 +56,7 @@ async function room(p: Patient, options: { daysAgo?: number | null; hospital?: n
       options.hospital ?? hospitalIdx,
       p.idx,
       completed ? 'COMPLETE' : 'STANDBY',
-      nurse.idx,
+      options.assignee ?? nurse.idx,
       completed,
       daysAgo ?? 0,
     ],
@@ -216,11 +219,11 @@ describe('who sees what', () => {
     expect((await client().get(apiPaths.rating.getStats)).status).toBe(401);
   });
 
-  it("shows staff only their hospital's ratings; per staff member only to ADMIN, never a patient", async () => {
+  it("shows staff only their hospital's ratings; every staff member to ADMIN, each other member only their own line, never a patient", async () => {
     const hospital = (await createHospital(t.app.db)).idx;
     const admin = await createStaff(t.app.db, { hospitalIdx: hospital, role: 'ADMIN' });
     const token = (await loginStaff(t.baseUrl, admin)).accessToken;
-    const nurseHere = await createStaff(t.app.db, { hospitalIdx: hospital, role: 'NURSE' });
+    const nurseHere = await createStaff(t.app.db, { hospitalIdx: hospital, role: 'NURSE', name: '이간호' });
     const nurseToken = (await loginStaff(t.baseUrl, nurseHere)).accessToken;
     const p = await newPatient(hospital);
     const q = await newPatient(hospital);
@@ -239,9 +242,22 @@ describe('who sees what', () => {
     expect(seen.months[0]!.count).toBe(2);
     expect(JSON.stringify(seen)).not.toContain('김평가');
 
+    // A nurse reads her own line only: not her colleagues' scores.
     const asNurse = (await stats(nurseToken)).data!;
-    expect(asNurse.staff).toBeNull();
+    expect(asNurse.staff).toEqual([]);
     expect(asNurse.overall.count).toBe(2);
+    const r = await newPatient(hospital);
+    await rate(r, await room(r, { hospital, assignee: nurseHere.idx }), { stars: 4 });
+    expect((await stats(nurseToken)).data!.staff).toEqual([
+      {
+        staffIdx: nurseHere.idx,
+        staffName: '이간호',
+        count: 1,
+        average: 4,
+        distribution: [0, 0, 0, 1, 0],
+      },
+    ]);
+    expect((await stats(token)).data!.staff).toHaveLength(2);
 
     const elsewhere = (await stats(otherStaffToken)).data!;
     expect(elsewhere.overall.count).toBe(0);

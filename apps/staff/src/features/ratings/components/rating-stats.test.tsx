@@ -43,9 +43,9 @@ describe('the ratings tab (issue 16)', () => {
     expect(screen.getByText(/2026년 11월 24일/)).toBeInTheDocument();
   });
 
-  it('has no per-staff table when the server gives none (not ADMIN)', async () => {
+  it('has no per-staff table when the server gives no line (a member not yet rated)', async () => {
     renderConsole(<RatingStatsView />, {
-      routes: { 'GET /rating/getStats': () => ok(stats({ staff: null })) },
+      routes: { 'GET /rating/getStats': () => ok(stats({ staff: [] })) },
     });
     await screen.findByTestId('rating-overall');
     expect(screen.queryByText(/담당자별/)).not.toBeInTheDocument();

@@ -11,7 +11,7 @@ type Row = RatingSummary & { key: string; name: string };
 
 /**
  * `/ratings` ("평가"): the hospital's averages and star distributions per department, per
- * staff member (ADMIN only, decision 028) and per month, and the latest comments. No patient
+ * staff member (every member for ADMIN, one's own line otherwise: decision 028) and per month, and the latest comments. No patient
  * is ever named here.
  */
 export function RatingStatsView() {
@@ -78,7 +78,7 @@ function StatsBody({ stats }: { stats: RatingStats }) {
         dataSource={departments}
         pagination={false}
       />
-      {staff && (
+      {staff && staff.length > 0 && (
         <>
           <Typography.Title level={3}>{t('ratings.byStaff')}</Typography.Title>
           <Table rowKey="key" columns={columns(t('ratings.staff'))} dataSource={staff} pagination={false} />
