@@ -20,7 +20,7 @@ import {
   type UpdateMealBody,
 } from '@smartcare/contract/diet';
 import type { AppLocale } from '@smartcare/contract/result-codes';
-import { AccessRefused, DomainError, notFound } from '../../lib/errors.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
 import { PhotoRefused, processPhoto } from '../../lib/photo/photo.ts';
 import type { PhotoStore } from '../../lib/photo/photo-store.ts';
 import type { Audit } from '../../plugins/audit.plugin.ts';
@@ -32,7 +32,7 @@ import { createFoodSearch } from './diet.search.ts';
 
 export interface DietServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
-  people: Pick<PeopleService, 'patient' | 'staff' | 'patientBasics'>;
+  people: Pick<PeopleService, 'patient' | 'staff' | 'patientBasics' | 'homeCarePatientOf'>;
   audit: Pick<Audit, 'record'>;
   photos: PhotoStore;
   now?: () => Date;
@@ -202,16 +202,9 @@ export function createDietService(deps: DietServiceDeps) {
     };
   }
 
-  async function staffAndPatient(staffIdx: number, patientIdx: number) {
-    const staff = await deps.people.staff(staffIdx);
-    if (!staff) throw new DomainError('NOT_LOGGED_IN');
-    const patient = await deps.people.patient(patientIdx);
-    // Another hospital's patient, or one not in home care (decision 021): as if there were
-    // none, but audited with the patient.
-    if (!patient || !patient.homeCare || patient.chosenHospitalIdx !== staff.hospitalIdx)
-      throw new AccessRefused(patient ? patientIdx : null, 'NOT_FOUND');
-    return { staff, patient };
-  }
+  /** The staff member, and the patient only when a home-care patient of their hospital. */
+  const staffAndPatient = (staffIdx: number, patientIdx: number) =>
+    deps.people.homeCarePatientOf(staffIdx, patientIdx);
 
   async function photoOf(patientIdx: number, mealIdx: number) {
     const meal = await repo.findMeal(deps.db, patientIdx, mealIdx);

@@ -62,7 +62,7 @@ export interface MedicationSettings {
 
 export interface MedicationServiceDeps {
   db: Pick<Database, 'query' | 'transaction'>;
-  people: Pick<PeopleService, 'patient' | 'staff'>;
+  people: Pick<PeopleService, 'patient' | 'staff' | 'homeCarePatientOf'>;
   audit: Pick<Audit, 'record'>;
   notifier: MedicationNotifier;
   settings: MedicationSettings;
@@ -200,19 +200,9 @@ export function createMedicationService(deps: MedicationServiceDeps) {
     return patient;
   }
 
-  /**
-   * The staff member, and the patient only when a home-care patient of their hospital
-   * (decision 021); another hospital's patient or one not in home care is as if absent,
-   * and the refusal is audited with the patient.
-   */
-  async function staffAndPatient(staffIdx: number, patientIdx: number) {
-    const staff = await deps.people.staff(staffIdx);
-    if (!staff) throw new DomainError('NOT_LOGGED_IN');
-    const patient = await deps.people.patient(patientIdx);
-    if (!patient || !patient.homeCare || patient.chosenHospitalIdx !== staff.hospitalIdx)
-      throw new AccessRefused(patient ? patientIdx : null, 'NOT_FOUND');
-    return { staff, patient };
-  }
+  /** The staff member, and the patient only when a home-care patient of their hospital. */
+  const staffAndPatient = (staffIdx: number, patientIdx: number) =>
+    deps.people.homeCarePatientOf(staffIdx, patientIdx);
 
   /** The patient's own medication, locked for a change; another's is as if absent. */
   async function ownMedication(tx: SqlQueryable, patientIdx: number, idx: number) {

@@ -1,3 +1,4 @@
+import { AccessRefused, DomainError } from '../../lib/errors.ts';
 import type { SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import {
   peopleRepository as repo,
@@ -19,6 +20,22 @@ export interface PeopleServiceDeps {
  */
 export function createPeopleService(deps: PeopleServiceDeps) {
   return {
+    /**
+     * A staff member and one of their hospital's home-care patients (decision 021), for the
+     * home-care pages (medication, diet). Another hospital's patient, or one not in home care,
+     * is as if absent, refused with the patient named so the refusal is audited with them.
+     */
+    async homeCarePatientOf(
+      staffIdx: number,
+      patientIdx: number,
+    ): Promise<{ staff: StaffEntry; patient: PatientEntry }> {
+      const staff = await repo.findStaff(deps.db, staffIdx);
+      if (!staff) throw new DomainError('NOT_LOGGED_IN');
+      const patient = await repo.findPatient(deps.db, patientIdx);
+      if (!patient || !patient.homeCare || patient.chosenHospitalIdx !== staff.hospitalIdx)
+        throw new AccessRefused(patient ? patientIdx : null, 'NOT_FOUND');
+      return { staff, patient };
+    },
     patient(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<PatientEntry | null> {
       return repo.findPatient(tx, idx);
     },

@@ -37,6 +37,29 @@ describe('people directory (one answer to "who is this patient / staff member")'
     expect((await people.patient(ward.idx))?.homeCare).toBe(false);
   });
 
+  it("answers a staff member with one of their hospital's home-care patients, and refuses any other patient naming them", async () => {
+    const hospital = await createHospital(t.app.db);
+    const nurse = await createStaff(t.app.db, { hospitalIdx: hospital.idx });
+    const home = await createPatient(t.app.db, { areas: ['HOMECARE'] });
+    const ward = await createPatient(t.app.db, { areas: ['HOSPITAL'] });
+    const elsewhere = await createPatient(t.app.db, { areas: ['HOMECARE'] });
+    await t.app.db.query(`UPDATE patients SET chose_hospital_idx = $1 WHERE idx = ANY($2::int[])`, [
+      hospital.idx,
+      [home.idx, ward.idx],
+    ]);
+    const found = await people.homeCarePatientOf(nurse.idx, home.idx);
+    expect([found.staff.idx, found.patient.idx]).toEqual([nurse.idx, home.idx]);
+    for (const patient of [ward, elsewhere])
+      await expect(people.homeCarePatientOf(nurse.idx, patient.idx)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        patientIdx: patient.idx,
+      });
+    await expect(people.homeCarePatientOf(nurse.idx, 2_000_000_000)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      patientIdx: null,
+    });
+  });
+
   it('a deleted account and an unknown number are nobody', async () => {
     const patient = await createPatient(t.app.db);
     await t.app.db.query(`UPDATE patients SET deleted_at = now() WHERE idx = $1`, [patient.idx]);
