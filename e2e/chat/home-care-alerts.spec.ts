@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import { expect, navigate, test } from '../support/fixtures.ts';
+import { CONSOLE_SHOT_SIZES, consoleShotContext } from '../support/screenshot.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
 /**
@@ -137,17 +138,8 @@ test.describe('home-care urgent alerts', () => {
       });
       const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/staff');
       mkdirSync(`${dir}/text-200`, { recursive: true });
-      for (const [suffix, viewport, zoom] of [
-        ['', { width: 1280, height: 900 }, '1'],
-        ['-360', { width: 360, height: 780 }, '1'],
-        ['text-200/', { width: 1280, height: 900 }, '2'],
-      ] as const) {
-        const context = await browser.newContext({
-          baseURL,
-          viewport,
-          locale: 'ko-KR',
-          timezoneId: 'Asia/Seoul',
-        });
+      for (const [suffix, viewport, zoom] of CONSOLE_SHOT_SIZES) {
+        const context = await consoleShotContext(browser, baseURL, viewport);
         const page = await context.newPage();
         await loginAsStaff(page, nurse.account.loginId, { password: nurse.account.password });
         await openHomeCareTab(page);

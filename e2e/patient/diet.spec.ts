@@ -5,8 +5,12 @@ import type { Browser, Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type { DietDay } from '@smartcare/contract/diet';
 import { expect, test } from '../support/fixtures.ts';
-import { phoneShotContext, screenshotFromTop } from '../support/screenshot.ts';
-import { fitConsoleToContent, readyForScreenshot } from '../support/settled.ts';
+import {
+  consoleShotContext,
+  fitConsoleToContent,
+  phoneShotContext,
+  screenshotFromTop,
+} from '../support/screenshot.ts';
 
 /**
  * Issue 15 (diet) at the phone viewport: a home-care patient logs a meal with a food from the
@@ -255,13 +259,7 @@ test(
     }
     await context.close();
 
-    const staff = await browser.newContext({
-      baseURL,
-      viewport: { width: 1280, height: 1800 },
-      deviceScaleFactor: 1,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
+    const staff = await consoleShotContext(browser, baseURL, { width: 1280, height: 1800 });
     const staffPage = await staff.newPage();
     await loginAsStaff(staffPage, nurse.loginId, { password: nurse.password });
     await staffPage.goto(`/staff/#/home-care/${patient.idx}/diet`);
@@ -278,21 +276,14 @@ test(
     await staff.close();
 
     // The same page on a 360 px screen (the console's layout narrows to one column).
-    const narrow = await browser.newContext({
-      baseURL,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-      locale: 'ko-KR',
-      timezoneId: 'Asia/Seoul',
-    });
+    const narrow = await consoleShotContext(browser, baseURL, { width: 360, height: 780 });
     const narrowPage = await narrow.newPage();
     await loginAsStaff(narrowPage, nurse.loginId, { password: nurse.password });
     await narrowPage.goto(`/staff/#/home-care/${patient.idx}/diet`);
     await expect(narrowPage.getByRole('heading', { level: 1, name: '식단환자 님 식단' })).toBeVisible();
     await expect(narrowPage.getByText(/쌀밥/).first()).toBeVisible();
     await fitConsoleToContent(narrowPage);
-    await readyForScreenshot(narrowPage);
-    await narrowPage.screenshot({ path: `${staffRoot}/diet-patient-360.png` });
+    await screenshotFromTop(narrowPage, `${staffRoot}/diet-patient-360.png`, { fullPage: false });
     await narrow.close();
   },
 );

@@ -3,14 +3,18 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
-import { phone } from '../playwright.config.ts';
 import { expect } from '../support/fixtures.ts';
 import { withOwnServer } from '../support/own-server.ts';
 import type { SeededMedicationHistory } from '../support/seed-medication-history.ts';
 import { repoRoot } from '../support/server.ts';
-import { fitConsoleToContent, readyForScreenshot, settled } from '../support/settled.ts';
+import {
+  consoleShotContext,
+  fitConsoleToContent,
+  phoneShotContext,
+  screenshotFromTop,
+} from '../support/screenshot.ts';
+import { settled } from '../support/settled.ts';
 
 /**
  * Issue 15, docs/screenshots: the medication screens of a home-care patient with weeks of
@@ -44,11 +48,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 const patientRoot = resolve(here, '../../docs/screenshots/patient');
 const staffRoot = resolve(here, '../../docs/screenshots/staff');
 
-async function shoot(page: Page, path: string) {
-  await readyForScreenshot(page);
-  await page.screenshot({ path, fullPage: true });
-}
-
 test(
   'screenshots of the medication screens and alarm settings at 360 px and 200 % text, and the console’s medication page',
   { tag: '@screenshots' },
@@ -56,17 +55,7 @@ test(
     test.setTimeout(240_000);
     mkdirSync(`${patientRoot}/text-200`, { recursive: true });
     mkdirSync(staffRoot, { recursive: true });
-    const { userAgent, isMobile, hasTouch, locale, timezoneId } = phone;
-    const context = await browser.newContext({
-      baseURL,
-      userAgent,
-      isMobile,
-      hasTouch,
-      locale,
-      timezoneId,
-      viewport: { width: 360, height: 780 },
-      deviceScaleFactor: 1,
-    });
+    const context = await phoneShotContext(browser, baseURL);
     const page = await context.newPage();
     const { accessToken } = await loginAsPatient(page, seeded.patient.loginId, {
       password: seeded.patient.password,
@@ -100,7 +89,7 @@ test(
       await page.reload();
       await settled(page);
       await expect(page.getByText('지금 드실 시간입니다').first()).toBeVisible();
-      await shoot(page, `${dir}/medication-main.png`);
+      await screenshotFromTop(page, `${dir}/medication-main.png`);
 
       await page.goto('/#/homecare/medication/calendar');
       await settled(page);
@@ -108,25 +97,25 @@ test(
       await expect(page.locator('.med-day-cell.med-adh-missed').first()).toBeVisible();
       await page.locator('.med-day-cell.med-adh-some_taken').last().click();
       await expect(page.getByRole('heading', { level: 2, name: /복용 내역/ })).toBeVisible();
-      await shoot(page, `${dir}/medication-calendar.png`);
+      await screenshotFromTop(page, `${dir}/medication-calendar.png`);
 
       await page.goto(`/#/homecare/medication/${seeded.medicationIdx}`);
       await settled(page);
       await expect(page.getByText(/약이 \d+회분 남았습니다/).first()).toBeVisible();
-      await shoot(page, `${dir}/medication-detail.png`);
+      await screenshotFromTop(page, `${dir}/medication-detail.png`);
 
       await page.goto('/#/homecare/medication/main');
       await settled(page);
       await page.getByRole('button', { name: '약 추가하기' }).click();
       await page.getByLabel('약 이름').fill('ㅇㅅㅍㄹ');
       await expect(page.getByRole('button', { name: /아스피린/ }).first()).toBeVisible();
-      await shoot(page, `${dir}/medication-add.png`);
+      await screenshotFromTop(page, `${dir}/medication-add.png`);
 
       await page.goto('/#/homecare/common/alarm');
       await settled(page);
       await expect(page.getByRole('switch', { name: '복약 알림' })).toBeChecked();
       await expect(page.getByText(/방해 금지 시간이 끝날 때 한 번에 모아/)).toBeVisible();
-      await shoot(page, `${dir}/alarm-settings-homecare.png`);
+      await screenshotFromTop(page, `${dir}/alarm-settings-homecare.png`);
     }
     await context.close();
 
@@ -135,13 +124,7 @@ test(
       [1280, 'medication-patient.png'],
       [360, 'medication-patient-360.png'],
     ] as const) {
-      const desk = await browser.newContext({
-        baseURL,
-        viewport: { width, height: 800 },
-        deviceScaleFactor: 1,
-        locale: 'ko-KR',
-        timezoneId: 'Asia/Seoul',
-      });
+      const desk = await consoleShotContext(browser, baseURL, { width, height: 800 });
       const staffPage = await desk.newPage();
       await loginAsStaff(staffPage, seeded.nurse.loginId, { password: seeded.nurse.password });
       await staffPage.goto(`/staff/#/home-care/${seeded.patient.idx}/medication`);
@@ -149,7 +132,7 @@ test(
       await expect(staffPage.getByText('노바스크정5밀리그램').first()).toBeVisible();
       await expect(staffPage.getByRole('heading', { name: /놓친 복용/ })).toBeVisible();
       await fitConsoleToContent(staffPage);
-      await shoot(staffPage, `${staffRoot}/${name}`);
+      await screenshotFromTop(staffPage, `${staffRoot}/${name}`);
       await desk.close();
     }
   },

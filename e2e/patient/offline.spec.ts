@@ -7,8 +7,8 @@ import type { ChatMessage, ChatRoom } from '@smartcare/contract/chat';
 import type { Page as Paged } from '@smartcare/contract/paging';
 import { TEXT_SIZE_KEY } from '../../apps/patient/src/lib/text-size.ts';
 import { storageKeys } from '../../apps/patient/src/lib/storage-keys.ts';
-import { phone } from '../playwright.config.ts';
 import { expect, navigate, test, type TestPatient } from '../support/fixtures.ts';
+import { phoneShotContext } from '../support/screenshot.ts';
 
 /**
  * Issue 12, installable and usable offline: after one visit the service worker opens the
@@ -255,18 +255,7 @@ test.describe('installable and usable offline', () => {
       test.setTimeout(180_000);
       const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient/offline');
       mkdirSync(dir, { recursive: true });
-      const { userAgent, isMobile, hasTouch, locale, timezoneId } = phone;
-      const context = await browser.newContext({
-        baseURL,
-        userAgent,
-        isMobile,
-        hasTouch,
-        locale,
-        timezoneId,
-        viewport: { width: 360, height: 780 },
-        deviceScaleFactor: 1,
-        serviceWorkers: 'allow',
-      });
+      const context = await phoneShotContext(browser, baseURL, { serviceWorkers: 'allow' });
       const page = await context.newPage();
       const patient = await createPatient({ name: '김민지' });
       await firstVisit(page, patient, loginAsPatient, '내일 검사 전에 물을 마셔도 되나요?');

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { desktop, phone } from '../playwright.config.ts';
+import { desktop } from '../playwright.config.ts';
 import { expect, navigate, test, type PatientRoute } from '../support/fixtures.ts';
 import { uniqueLoginId } from '../support/factories.ts';
+import { phoneShotContext } from '../support/screenshot.ts';
 
 /**
  * Issue 3's screens as a whole: the sign-up messages, touch targets, the desktop shell,
@@ -349,17 +350,7 @@ test.describe('patient screens of issue 3', () => {
       test.setTimeout(240_000);
       const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
       mkdirSync(dir, { recursive: true });
-      const { userAgent, isMobile, hasTouch, locale, timezoneId } = phone;
-      const context = await browser.newContext({
-        baseURL,
-        userAgent,
-        isMobile,
-        hasTouch,
-        locale,
-        timezoneId,
-        viewport: { width: 360, height: 780 },
-        deviceScaleFactor: 1,
-      });
+      const context = await phoneShotContext(browser, baseURL);
       const page = await context.newPage();
       const shoot = async (screen: Screen) => {
         if (!screen.shot) return;

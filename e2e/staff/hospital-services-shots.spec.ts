@@ -6,6 +6,7 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import type { Appointment } from '@smartcare/contract/appointment';
 import type { DocumentRequest } from '@smartcare/contract/document-request';
 import { expect, test } from '../support/fixtures.ts';
+import { CONSOLE_SHOT_SIZES, consoleShotContext } from '../support/screenshot.ts';
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -92,17 +93,8 @@ test(
     mkdirSync(`${dir}/text-200`, { recursive: true });
     const tab = (page: Page, name: string) =>
       page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name }).click();
-    for (const [suffix, viewport, zoom] of [
-      ['', { width: 1280, height: 900 }, '1'],
-      ['-360', { width: 360, height: 780 }, '1'],
-      ['text-200/', { width: 1280, height: 900 }, '2'],
-    ] as const) {
-      const context = await browser.newContext({
-        baseURL,
-        viewport,
-        locale: 'ko-KR',
-        timezoneId: 'Asia/Seoul',
-      });
+    for (const [suffix, viewport, zoom] of CONSOLE_SHOT_SIZES) {
+      const context = await consoleShotContext(browser, baseURL, viewport);
       const page = await context.newPage();
       const shot = async (name: string, fullPage = true) => {
         if (zoom !== '1') await page.evaluate((z) => (document.body.style.zoom = z), zoom);
