@@ -111,7 +111,7 @@ function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => 
           <h2 className="appt-detail-title">{titleOf(item)}</h2>
           {own ? <OwnMark /> : <AppointmentStatusChip status={item.status} />}
         </div>
-        <dl className="appt-facts">
+        <dl className="label-values appt-facts">
           <dt>{t('appointmentScreens.when')}</dt>
           <dd>{formatSeoulDateTime(item.startsAt)}</dd>
           {item.hospitalName && (

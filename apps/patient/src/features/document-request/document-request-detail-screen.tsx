@@ -61,7 +61,7 @@ export function DocumentRequestDetailScreen({ area, idx }: { area: Area; idx: st
               <h2 className="doc-detail-title">{t(`documentRequestScreens.types.${request.data.type}`)}</h2>
               <StatusChip status={request.data.status} />
             </div>
-            <dl className="doc-facts">
+            <dl className="label-values doc-facts">
               <dt>{t('documentRequestScreens.hospitalLabel')}</dt>
               <dd>{request.data.hospitalName}</dd>
               <dt>{t('documentRequestScreens.fields.department')}</dt>
@@ -122,7 +122,7 @@ export function DocumentRequestDetailScreen({ area, idx }: { area: Area; idx: st
 
           {request.data.status === 'ISSUED' && (
             <section className="doc-issued">
-              <dl className="doc-facts">
+              <dl className="label-values doc-facts">
                 <dt>{t('documentRequestScreens.issueNumber')}</dt>
                 <dd>{request.data.issueNumber}</dd>
                 <dt>{t('documentRequestScreens.issuedAt')}</dt>
