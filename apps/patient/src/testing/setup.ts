@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from './react-render';
 import { afterEach, beforeAll } from 'vitest';
 import '../lib/antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { ensureCatalogue, initI18n } from '../lib/i18n';
 import { toast } from '../lib/toast';
 
@@ -15,6 +16,10 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   toast.clear();
+  // A dialog a test closed may still be animating out (jsdom runs its spring slowly under
+  // load): without this, the next test's findByRole('dialog') can meet two dialogs.
+  Dialog.clear();
+  document.body.replaceChildren();
   window.localStorage.clear();
   window.location.hash = '';
 });
