@@ -383,6 +383,8 @@ export const chatRepository = {
       senderIdx: number;
       clientMsgId: string | null;
     }[],
+    /** False where nothing else can run in between (PGlite's one session held: Database.exclusive). */
+    lockRows = true,
   ): Promise<(LockedRoomFacts | null)[]> {
     const { rows } = await db.query<
       RoomRow & {
@@ -411,8 +413,7 @@ export const chatRepository = {
          FROM jsonb_to_recordset($1::jsonb)
                 AS x(ord int, room_idx int, person_type text, sender_idx int, client_msg_id text)
          JOIN chat_rooms r ON r.idx = x.room_idx
-        ORDER BY r.idx
-          FOR UPDATE OF r`,
+        ORDER BY r.idx${lockRows ? ' FOR UPDATE OF r' : ''}`,
       [
         JSON.stringify(
           items.map((item, ord) => ({

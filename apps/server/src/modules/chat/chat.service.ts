@@ -34,7 +34,7 @@ import { createRoomWriteBatch, type RoomWritePlan } from './room-write-batch.ts'
 export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx: number };
 
 export interface ChatServiceDeps {
-  db: Pick<Database, 'query' | 'transaction'>;
+  db: Pick<Database, 'query' | 'transaction' | 'exclusive'>;
   /** Issue 16 — ratings: told once a room has just completed (the patient is invited to rate it). */
   onCompleted?: (roomIdx: number) => Promise<void>;
   /** Who a person is now (names and hospitals change after login). */
@@ -118,6 +118,13 @@ type RoomSummaryRow = NonNullable<ReturnType<Awaited<ReturnType<typeof repo.room
  * for all rooms with the same audience (decision 014): under load the rooms' summary runs
  * (chat.realtime.ts) come in waves, and one statement per room was a cost per message.
  */
+/**
+ * At most this many rooms per summary statement: a statement holds the embedded database's
+ * one session, and every chat message waiting to be stored waits behind it (issue 11 point 7:
+ * one read of 200 rooms took 10–24 ms on PGlite, the longest stall of the busy phase).
+ */
+export const SUMMARY_ROOMS_PER_READ = 20;
+
 function summaryReader(db: Pick<SqlQueryable, 'query'>) {
   let queue: {
     roomIdx: number;
@@ -141,7 +148,13 @@ function summaryReader(db: Pick<SqlQueryable, 'query'>) {
           [...byAudience.values()].map(async (group) => {
             try {
               const rooms = [...new Set(group.map((request) => request.roomIdx))];
-              const found = await repo.roomSummaries(db, rooms, group[0]!.staffIdxs);
+              const found: Awaited<ReturnType<typeof repo.roomSummaries>> = new Map();
+              // One after another: messages stored in between do not wait for the whole read.
+              for (let start = 0; start < rooms.length; start += SUMMARY_ROOMS_PER_READ) {
+                const part = rooms.slice(start, start + SUMMARY_ROOMS_PER_READ);
+                for (const [roomIdx, row] of await repo.roomSummaries(db, part, group[0]!.staffIdxs))
+                  found.set(roomIdx, row);
+              }
               for (const request of group) request.resolve(found.get(request.roomIdx) ?? null);
             } catch (error) {
               for (const request of group) request.reject(error);

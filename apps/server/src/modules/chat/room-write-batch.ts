@@ -36,14 +36,15 @@ type Queued = RoomWrite<unknown> & { resolve(value: unknown): void; reject(error
 
 /**
  * Group commit (decision 014). Messages that arrive while a group is being written wait for
- * it and are written together as the next group: one transaction, one statement locking
- * their rooms (in room order) and reading what each needs, one statement storing every
- * message and room update. A message is handed back only after its group has committed
- * (stored before delivered). If the group's transaction fails as a whole, nothing of it was
- * written and each message goes through its own transaction, so one bad message never
+ * it and are written together as the next group: one statement locking their rooms (in room
+ * order) and reading what each needs, one statement storing every message and room update,
+ * with nothing in between (Database.exclusive: a transaction on PostgreSQL, PGlite's one
+ * session held). A message is handed back only after its group is stored (stored before
+ * delivered). If the group fails as a whole, nothing of it was written (the store is one
+ * statement) and each message goes through its own transaction, so one bad message never
  * fails the others.
  */
-export function createRoomWriteBatch(db: Pick<Database, 'transaction'>) {
+export function createRoomWriteBatch(db: Pick<Database, 'exclusive'>) {
   let queue: Queued[] = [];
   let draining = false;
 
@@ -55,7 +56,8 @@ export function createRoomWriteBatch(db: Pick<Database, 'transaction'>) {
     type Outcome = { value: unknown } | { error: unknown } | 'alone';
     let outcomes: Outcome[];
     try {
-      outcomes = await db.transaction(async (tx) => {
+      // Reads, then one writing statement: no transaction needed where the database has one session.
+      outcomes = await db.exclusive(async (tx) => {
         const facts = await repo.lockRoomsForMessages(
           tx,
           group.map((item) => ({
@@ -64,6 +66,7 @@ export function createRoomWriteBatch(db: Pick<Database, 'transaction'>) {
             senderIdx: item.sender.idx,
             clientMsgId: item.clientMsgId,
           })),
+          tx.locksRows,
         );
         const plans = group.map((item, i): RoomWritePlan<unknown> | { kind: 'refused'; error: unknown } => {
           try {

@@ -184,6 +184,44 @@ describe('PGlite adapter', () => {
     await expect(kept!.query('SELECT 1')).rejects.toThrow(/closed/);
   });
 
+  it('exclusive(): nothing runs between its read and its write, and it opens no transaction', async () => {
+    await db.exec('CREATE TABLE exclusive_probe (id int PRIMARY KEY, n int)');
+    await db.query('INSERT INTO exclusive_probe VALUES (1, 0)');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let read!: () => void;
+    const hasRead = new Promise<void>((resolve) => (read = resolve));
+    const unit = db.exclusive(async (q) => {
+      expect(q.locksRows).toBe(false);
+      const { n } = await q.one<{ n: number }>('SELECT n FROM exclusive_probe WHERE id = 1');
+      // No BEGIN: the statements are outside any transaction block.
+      expect(pglite.isInTransaction()).toBe(false);
+      read();
+      await gate;
+      await q.query('UPDATE exclusive_probe SET n = $1 WHERE id = 1', [n + 1]);
+    });
+    await hasRead;
+    // A writer from elsewhere waits for the unit to end instead of slipping in between.
+    let otherDone = false;
+    const other = db
+      .query('UPDATE exclusive_probe SET n = n + 10 WHERE id = 1')
+      .then(() => (otherDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(otherDone).toBe(false);
+    release();
+    await Promise.all([unit, other]);
+    // Had it slipped in between, the unit's write (0 + 1) would have lost its +10.
+    expect(await db.one('SELECT n FROM exclusive_probe')).toEqual({ n: 11 });
+  });
+
+  it('exclusive(): a failing write leaves nothing, and the session is free afterwards', async () => {
+    await db.exec('CREATE TABLE exclusive_fail_probe (id int PRIMARY KEY)');
+    await expect(
+      db.exclusive((q) => q.query('INSERT INTO exclusive_fail_probe VALUES (1), (1)')),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await db.one('SELECT count(*) AS n FROM exclusive_fail_probe')).toEqual({ n: 0 });
+  });
+
   it('refuses statements once closed', async () => {
     await pglite.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/clos/);

@@ -222,6 +222,18 @@ export function pgliteDatabase(pglite: PGlite): Database {
         );
         return fn(scoped);
       }),
+    // The session held as a transaction holds it (same lock), each statement its own commit.
+    exclusive: (fn) =>
+      pglite._runExclusiveTransaction(() =>
+        fn({
+          ...withRowHelpers(
+            <T>(sql: string, params: readonly SqlParam[] = []) =>
+              pglite._runExclusiveQuery(() => statements.run<T>(sql, params, false)),
+            () => Promise.reject(new Error('exec is not available in exclusive()')),
+          ),
+          locksRows: false,
+        }),
+      ),
     close: () => pglite.close(),
   };
 }

@@ -91,6 +91,22 @@ describe.skipIf(!postgresUp)('PostgreSQL adapter', () => {
     );
   });
 
+  it('exclusive() is a transaction whose reads lock the rows they will write', async () => {
+    await db.exec('CREATE TABLE exclusive_probe (id int PRIMARY KEY, n int)');
+    await db.query('INSERT INTO exclusive_probe VALUES (1, 0)');
+    const units = Array.from({ length: 5 }, () =>
+      db.exclusive(async (q) => {
+        expect(q.locksRows).toBe(true);
+        const { n } = await q.one<{ n: number }>('SELECT n FROM exclusive_probe WHERE id = 1 FOR UPDATE');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await q.query('UPDATE exclusive_probe SET n = $1 WHERE id = 1', [n + 1]);
+      }),
+    );
+    await Promise.all(units);
+    // Each read waited for the one before to commit: no update was lost across connections.
+    expect(await db.one('SELECT n FROM exclusive_probe')).toEqual({ n: 5 });
+  });
+
   it('errors keep their SQLSTATE, and a statement that failed to parse does not spoil its connection', async () => {
     await db.exec('CREATE TABLE unique_probe (login text UNIQUE)');
     await db.query('INSERT INTO unique_probe VALUES ($1)', ['kim']);

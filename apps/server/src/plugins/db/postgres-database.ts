@@ -91,31 +91,34 @@ export function postgresDatabase(connectionString: string): Database {
     },
   );
 
+  // Transactions (the writes) stay unnamed: a statement spoiled by a schema change could
+  // not be retried there without repeating the statements before it.
+  const transaction: Database['transaction'] = async (fn) => {
+    const client = await pool.connect();
+    const scoped: SqlQueryable = withRowHelpers(
+      <T>(sql: string, params?: readonly SqlParam[]) => run<T>(client, undefined, sql, params),
+      async (sql: string) => {
+        await client.query(sql);
+      },
+    );
+    try {
+      await client.query('BEGIN');
+      const result = await fn(scoped);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
   return {
     kind: 'postgres',
     ...topLevel,
-    // Transactions (the writes) stay unnamed: a statement spoiled by a schema change could
-    // not be retried there without repeating the statements before it.
-    async transaction(fn) {
-      const client = await pool.connect();
-      const scoped: SqlQueryable = withRowHelpers(
-        <T>(sql: string, params?: readonly SqlParam[]) => run<T>(client, undefined, sql, params),
-        async (sql: string) => {
-          await client.query(sql);
-        },
-      );
-      try {
-        await client.query('BEGIN');
-        const result = await fn(scoped);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    transaction,
+    exclusive: (fn) => transaction((tx) => fn({ ...tx, locksRows: true })),
     close: () => pool.end(),
   };
 }
