@@ -232,6 +232,17 @@ export function createDocumentRequestService(deps: DocumentRequestServiceDeps) {
           actorName: patient?.name ?? request.patientName,
           at,
         });
+        // As every staff move and the request itself: who changed a health document request.
+        await deps.audit.record(
+          {
+            actorType: 'patient',
+            actorIdx: patientIdx,
+            action: 'documentRequest.cancelled',
+            patientIdx,
+            detail: { requestIdx: idx },
+          },
+          tx,
+        );
         return (await repo.find(tx, idx))!;
       });
       await deps.desk.changed(request.hospitalIdx, 'documentRequest', request.idx);

@@ -230,6 +230,13 @@ describe('the state machine', () => {
           const last = answer.data!.events.at(-1)!;
           expect(last.status).toBe(after[action]);
           expect(last.actorName).toBe(action === 'cancel' ? '김서류' : '박원무');
+          // Every move is in the audit log, by whom it was made.
+          const audited = await t.app.db.one<{ n: number; actor_type: string | null }>(
+            `SELECT count(*)::int AS n, min(actor_type) AS actor_type FROM audit_log
+              WHERE action = $1 AND patient_idx = $2 AND detail->>'requestIdx' = $3`,
+            [`documentRequest.${after[action].toLowerCase()}`, p.idx, String(request.idx)],
+          );
+          expect(audited).toEqual({ n: 1, actor_type: action === 'cancel' ? 'patient' : 'staff' });
         } else {
           expect(answer.code).toBe(ResultCode.DOCUMENT_REQUEST_STATE);
           const now = await client().get<DocumentRequest>(apiPaths.documentRequest.getMyRequest, {
