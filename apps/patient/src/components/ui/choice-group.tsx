@@ -23,7 +23,7 @@ export function ChoiceGroup<V extends string>({
       role="radiogroup"
       aria-label={label}
       className="choice-group"
-      style={{ gridTemplateColumns: `repeat(${columns}, 1fr)` }}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
     >
       {options.map((option) => (
         <label key={option.value} className={`choice${value === option.value ? ' choice-checked' : ''}`}>
