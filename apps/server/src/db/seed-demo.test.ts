@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyAdmission } from '@smartcare/contract/admission';
 import { apiPaths } from '@smartcare/contract/api-paths';
+import type { MedicationCalendar, PatientMedications } from '@smartcare/contract/medication';
 import type { MyData } from '@smartcare/contract/patient';
 import type { StaffProfile } from '@smartcare/contract/staff';
 import { buildTestApp, type TestApp } from '../testing/build-test-app.ts';
@@ -63,5 +64,33 @@ describe('demo data', () => {
       });
       expect(me.data).toMatchObject({ role, hospitalName: '스마트병원 서울본원' });
     }
+  });
+
+  it('gives the home-care patient medicines with weeks of doses that the demo nurse follows, once', async () => {
+    await seedDemo(t.app.db);
+    const homecare = await loginPatient(t.baseUrl, { loginId: 'homecare', password: DEMO_PASSWORD });
+    const calendar = await api(t.baseUrl).get<MedicationCalendar>(apiPaths.medication.getCalendar, {
+      token: homecare.accessToken,
+      query: { month: new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 7) },
+    });
+    expect(calendar.data!.weekRate).toBeGreaterThan(0);
+    expect(calendar.data!.weekRate).toBeLessThan(1);
+    const nurse = await loginStaff(t.baseUrl, { loginId: 'nurse', password: DEMO_PASSWORD });
+    const patientIdx = (
+      await t.app.db.one<{ idx: number }>(`SELECT idx FROM patients WHERE login_id = 'homecare'`)
+    ).idx;
+    const followed = await api(t.baseUrl).get<PatientMedications>(apiPaths.medication.getPatientMedications, {
+      token: nurse.accessToken,
+      query: { patientIdx },
+    });
+    expect(followed.data!.medications.map((m) => m.name)).toEqual(
+      expect.arrayContaining(['노바스크정5밀리그램', '다이아벡스정500밀리그램']),
+    );
+    expect(followed.data!.missed.length).toBeGreaterThan(0);
+    const doses = () => t.app.db.one<{ n: number }>('SELECT count(*)::int AS n FROM medication_doses');
+    const before = await doses();
+    // A restart seeds again: nothing is added to an account that exists.
+    await seedDemo(t.app.db);
+    expect(await doses()).toEqual(before);
   });
 });

@@ -12,6 +12,8 @@ import { seedDemoHospitalContent } from './demo-hospital-content.ts';
 import { seedDemoAppointments } from './demo-appointments.ts';
 // issue 17 — telemedicine
 import { seedDemoTelemedicine } from './demo-telemedicine.ts';
+// issue 15 — medication
+import { seedDemoMedication } from './demo-medication.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -100,10 +102,12 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
       },
     ];
     let createdDemoIdx: number | null = null;
+    let createdHomecareIdx: number | null = null;
     for (const patient of demoPatients) {
       if (await patientRepository.loginIdTaken(tx, patient.loginId)) continue;
       const created = await patientRepository.insert(tx, { ...patient, passwordHash });
       if (patient.loginId === 'demo') createdDemoIdx = created.idx;
+      if (patient.loginId === 'homecare') createdHomecareIdx = created.idx;
       for (const item of DEFAULT_TERMS) {
         // Demo patients agreed to the required terms and to location; not to advertising.
         await patientRepository.answerConsent(
@@ -147,6 +151,16 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
         patientIdx: createdDemoIdx,
         hospitalIdx: seoulIdx,
         staff: { idx: nurse!.idx, name: '이간호' },
+      });
+    }
+
+    // issue 15: the home-care patient's medicines with weeks of doses, prescribed by the demo
+    // nurse (only when the account is new: what the demo records is not overwritten)
+    if (createdHomecareIdx !== null) {
+      const nurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
+      await seedDemoMedication(tx, {
+        patientIdx: createdHomecareIdx,
+        prescriber: { idx: nurse!.idx, name: '이간호' },
       });
     }
 
