@@ -16,6 +16,21 @@ export const APPOINTMENT_TYPES = [
 ] as const;
 export const appointmentTypeSchema = z.enum(APPOINTMENT_TYPES);
 export type AppointmentType = z.infer<typeof appointmentTypeSchema>;
+/**
+ * What staff book here. A 비대면 진료 is booked as a telemedicine visit (its video room,
+ * consent and waiting room come with it): an appointment of that type would promise the
+ * patient a video call with no room to join.
+ */
+export const BOOKABLE_APPOINTMENT_TYPES = [
+  'OUTPATIENT',
+  'EXAM',
+  'ADMISSION',
+  'SURGERY',
+] as const satisfies readonly AppointmentType[];
+export const bookableAppointmentTypeSchema = z.enum(BOOKABLE_APPOINTMENT_TYPES, V.invalid);
+export type BookableAppointmentType = z.infer<typeof bookableAppointmentTypeSchema>;
+export const isBookableAppointmentType = (type: AppointmentType | null): type is BookableAppointmentType =>
+  (BOOKABLE_APPOINTMENT_TYPES as readonly (AppointmentType | null)[]).includes(type);
 
 export const APPOINTMENT_TYPE_KO: Record<AppointmentType, string> = {
   OUTPATIENT: '외래 진료',
@@ -155,7 +170,7 @@ const appointmentFields = {
   building: text(40).optional(),
   floor: text(20).optional(),
   room: text(40).optional(),
-  type: appointmentTypeSchema,
+  type: bookableAppointmentTypeSchema,
   preparation: text(1000).optional(),
 };
 export const createAppointmentBodySchema = z.strictObject({

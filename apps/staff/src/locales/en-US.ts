@@ -943,6 +943,7 @@ export const enUS: StaffCatalogue = {
       status: 'Status',
       actions: 'Actions',
     },
+    telemedicineElsewhere: 'Book video visits under Telemedicine: the video room is created with them.',
     types: {
       OUTPATIENT: 'Outpatient visit',
       EXAM: 'Test',

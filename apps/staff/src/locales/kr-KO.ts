@@ -924,6 +924,7 @@ export const krKO = {
       status: '상태',
       actions: '처리',
     },
+    telemedicineElsewhere: '비대면 진료는 비대면 진료 메뉴에서 예약합니다. 화상 진료실이 함께 만들어집니다.',
     types: {
       OUTPATIENT: '외래 진료',
       EXAM: '검사',

@@ -907,6 +907,7 @@ export const zhCN: StaffCatalogue = {
       status: '状态',
       actions: '处理',
     },
+    telemedicineElsewhere: '远程诊疗请在“远程诊疗”菜单中预约，视频诊室会同时创建。',
     types: {
       OUTPATIENT: '门诊',
       EXAM: '检查',

@@ -151,6 +151,20 @@ describe('booking and the patient list', () => {
     expect(list.data).toEqual([]);
   });
 
+  it('refuses a 비대면 진료 here (it is booked as a telemedicine visit, with its video room) and books nothing', async () => {
+    const p = await newPatient();
+    const refused = await client().post<{ fields: { field: string; message: string }[] }>(
+      apiPaths.appointment.create,
+      { token: staffToken, body: booking(p.idx, { type: 'TELEMEDICINE' }) },
+    );
+    expect(refused.code).toBe(ResultCode.VALIDATION_FAILED);
+    expect(refused.data!.fields.map((f) => f.field)).toEqual(['type']);
+    const list = await client().get<Appointment[]>(apiPaths.appointment.getMyAppointments, {
+      token: p.token,
+    });
+    expect(list.data).toEqual([]);
+  });
+
   it('does not book for a patient of another hospital', async () => {
     const p = await newPatient();
     const refused = await book(p, {}, otherStaffToken);

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { App, Button, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { APPOINTMENT_TYPES, type Appointment, type AppointmentType } from '@smartcare/contract/appointment';
+import {
+  BOOKABLE_APPOINTMENT_TYPES,
+  type Appointment,
+  type BookableAppointmentType,
+  isBookableAppointmentType,
+} from '@smartcare/contract/appointment';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateAppointment, useUpdateAppointment } from '../api/change-appointment';
@@ -14,7 +19,8 @@ interface Draft {
   doctor: string;
   startsAt: string;
   durationMin: number | null;
-  type: AppointmentType;
+  /** Null when an older item's type (비대면 진료) is no longer booked here: staff choose again. */
+  type: BookableAppointmentType | null;
   building: string;
   floor: string;
   room: string;
@@ -28,7 +34,7 @@ const draftOf = (item: Appointment | null): Draft => ({
   doctor: item?.doctor ?? '',
   startsAt: item ? toSeoulInput(item.startsAt) : '',
   durationMin: item?.durationMin ?? 30,
-  type: item?.type ?? 'OUTPATIENT',
+  type: !item ? 'OUTPATIENT' : isBookableAppointmentType(item.type) ? item.type : null,
   building: item?.building ?? '',
   floor: item?.floor ?? '',
   room: item?.room ?? '',
@@ -66,6 +72,7 @@ export function AppointmentFormModal({
     if (!item && draft.patientIdx === null) required('patientIdx');
     if (!draft.department.trim()) required('department');
     if (!draft.doctor.trim()) required('doctor');
+    if (draft.type === null) required('type');
     if (!startsAt) required('startsAt');
     if (draft.durationMin === null || draft.durationMin < 5 || draft.durationMin > 1440)
       found.durationMin = t('appointments.invalidDuration');
@@ -76,7 +83,7 @@ export function AppointmentFormModal({
       doctor: draft.doctor.trim(),
       startsAt,
       durationMin: draft.durationMin!,
-      type: draft.type,
+      type: draft.type!,
       building: draft.building.trim(),
       floor: draft.floor.trim(),
       room: draft.room.trim(),
@@ -102,12 +109,13 @@ export function AppointmentFormModal({
     else create.mutate({ patientIdx: draft.patientIdx!, ...fields, clientRequestId }, done);
   };
 
-  const field = (name: Field, control: React.ReactNode) => (
+  const field = (name: Field, control: React.ReactNode, hint?: React.ReactNode) => (
     <div className="appt-field">
       <label htmlFor={`appt-${name}`} className="appt-label">
         {label(name)}
       </label>
       {control}
+      {hint}
       {errors[name] && (
         <Typography.Text type="danger" id={`appt-${name}-error`}>
           {errors[name]}
@@ -198,16 +206,20 @@ export function AppointmentFormModal({
         )}
         {field(
           'type',
-          <Select<AppointmentType>
+          <Select<BookableAppointmentType>
             id="appt-type"
             value={draft.type}
             onChange={(value) => set('type', value)}
             {...invalid('type')}
-            options={APPOINTMENT_TYPES.map((type) => ({
+            options={BOOKABLE_APPOINTMENT_TYPES.map((type) => ({
               value: type,
               label: t(`appointments.types.${type}`),
             }))}
+            aria-describedby={errors.type ? 'appt-type-error appt-type-hint' : 'appt-type-hint'}
           />,
+          <Typography.Text type="secondary" id="appt-type-hint">
+            {t('appointments.telemedicineElsewhere')}
+          </Typography.Text>,
         )}
         {field(
           'building',

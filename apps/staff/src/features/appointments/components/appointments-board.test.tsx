@@ -140,6 +140,12 @@ describe('the appointments board (issue 16)', () => {
       expect(within(dialog).getByText('진료과 항목을 입력해 주세요.')).toBeInTheDocument();
       expect(within(dialog).getByText('일시 항목을 입력해 주세요.')).toBeInTheDocument();
       expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+      // A video visit is booked under 비대면 진료 (with its room), never as a bare appointment.
+      expect(within(dialog).getByText(/비대면 진료는 비대면 진료 메뉴에서 예약합니다/)).toBeInTheDocument();
+      await user.click(within(dialog).getByLabelText('종류'));
+      expect(await screen.findByTitle('수술')).toBeInTheDocument();
+      expect(screen.queryByTitle('비대면 진료')).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
 
       await user.click(within(dialog).getByLabelText('환자'));
       await user.click(await screen.findByTitle('김하늘'));
