@@ -10,7 +10,7 @@ import { medicationRepository } from '../modules/medication/medication.repositor
  * one dose skipped with a reason; today's and the next two days' doses as the dose job makes
  * them.
  */
-export const DEMO_MEDICATION_HISTORY_DAYS = 18;
+const DEMO_MEDICATION_HISTORY_DAYS = 18;
 
 const KST_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;

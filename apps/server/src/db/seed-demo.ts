@@ -135,33 +135,31 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
       if (await staffRepository.findCredentialsByLoginId(tx, member.loginId)) continue;
       await staffRepository.insert(tx, { ...member, passwordHash });
     }
+    // The demo nurse admits, books, prescribes and sees by video in the demo data below.
+    const nurseRow = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
+    const demoNurse = nurseRow && { idx: nurseRow.idx, name: demoStaff[0]!.name };
 
     // The inpatient lies in 7병동 703-2, admitted by the demo nurse with identity confirmed,
     // so nurse calls work (issue 10); home care has no admission. Only when the account is new:
     // a discharge made in the demo is not undone by a restart.
-    if (createdDemoIdx !== null) {
-      const nurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
+    if (createdDemoIdx !== null && demoNurse) {
       await tx.query(
         `INSERT INTO admissions (patient_idx, hospital_idx, patient_name, ward, bed, identity_confirmed_at, admitted_by_idx)
          VALUES ($1, $2, '김하늘', '7병동', '703-2', now(), $3)`,
-        [createdDemoIdx, seoulIdx, nurse!.idx],
+        [createdDemoIdx, seoulIdx, demoNurse.idx],
       );
       // issue 16: the demo patient's appointments and a personal item
       await seedDemoAppointments(tx, {
         patientIdx: createdDemoIdx,
         hospitalIdx: seoulIdx,
-        staff: { idx: nurse!.idx, name: '이간호' },
+        staff: demoNurse,
       });
     }
 
     // issue 15: the home-care patient's medicines with weeks of doses, prescribed by the demo
     // nurse (only when the account is new: what the demo records is not overwritten)
-    if (createdHomecareIdx !== null) {
-      const nurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
-      await seedDemoMedication(tx, {
-        patientIdx: createdHomecareIdx,
-        prescriber: { idx: nurse!.idx, name: '이간호' },
-      });
+    if (createdHomecareIdx !== null && demoNurse) {
+      await seedDemoMedication(tx, { patientIdx: createdHomecareIdx, prescriber: demoNurse });
     }
 
     // issue 17 — telemedicine is a home-care service: the home-care demo patient's visits with the
@@ -169,12 +167,11 @@ export async function seedDemo(db: Database): Promise<{ logins: DemoLogin[] }> {
     const demoPatient = await tx.maybeOne<{ idx: number }>(
       `SELECT idx FROM patients WHERE login_id = 'homecare' AND deleted_at IS NULL`,
     );
-    const demoNurse = await staffRepository.findCredentialsByLoginId(tx, 'nurse');
     if (demoPatient && demoNurse) {
       await seedDemoTelemedicine(tx, {
         patientIdx: demoPatient.idx,
         hospitalIdx: seoulIdx,
-        clinician: { idx: demoNurse.idx, name: '이간호' },
+        clinician: demoNurse,
       });
     }
 
