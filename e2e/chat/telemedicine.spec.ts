@@ -9,6 +9,7 @@ import {
   type TelemedicineVisit,
 } from '@smartcare/contract/telemedicine';
 import { withFakeMedia } from '../playwright.config.ts';
+import { uniqueKoreanName } from '../support/factories.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
 
@@ -50,7 +51,7 @@ test.describe('telemedicine', () => {
     const patient = await createPatient({
       hospitalIdx: nurse.profile.hospitalIdx,
       area: 'HOMECARE',
-      name: '윤영상',
+      name: uniqueKoreanName('윤영상'),
     });
     const phone = await openPhone(browser, baseURL!);
     await phone.addInitScript(trackBrokerLinks);

@@ -12,6 +12,17 @@ export function uniqueLoginId(prefix: string): string {
   return `${prefix.slice(0, 20 - suffix.length)}${suffix}`;
 }
 
+/**
+ * A Korean name unique per call: the base plus two syllables. A test that picks its patient by
+ * name from the hospital's list needs it, since a retry (or --repeat-each) signs up the same
+ * base name again in the same hospital.
+ */
+export function uniqueKoreanName(base: string): string {
+  const syllables = '가나다라마바사아자차카타파하';
+  const [a, b] = randomBytes(2);
+  return `${base}${syllables[a! % syllables.length]}${syllables[b! % syllables.length]}`;
+}
+
 export interface TestPatient {
   idx: number;
   loginId: string;
