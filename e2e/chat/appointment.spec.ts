@@ -146,6 +146,19 @@ test.describe('appointments', () => {
       await expect(facts).toContainText('오후 2:00');
       await checkA11y(patientPage);
 
+      // The patient asks to cancel with a reason; the clerk reads it in the queue and confirms.
+      await patientPage.getByRole('button', { name: '예약 취소 요청' }).click();
+      await patientPage.getByLabel('취소 사유 (선택)').fill('입원 일정과 겹칩니다');
+      await checkA11y(patientPage);
+      await patientPage.getByRole('button', { name: '취소 요청 보내기' }).click();
+      await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('취소 요청 중');
+      await expect(requests).toContainText('한서윤 · 취소 요청');
+      await expect(requests).toContainText('환자의 말: 입원 일정과 겹칩니다');
+      await requests.getByRole('button', { name: '한서윤 님 요청 수락' }).click();
+      await expect(requests).toContainText('처리할 요청이 없습니다.');
+      await expect(patientPage.locator('.appt-detail .appt-status')).toHaveText('취소됨');
+      await expect(timeline.nth(3)).toContainText('입원 일정과 겹칩니다');
+
       // The personal-item form, with its Korean refusals, passes axe.
       await patientPage.goto('/#/hospital/schedulemanage/list?new=1');
       await patientPage.getByRole('button', { name: '저장' }).click();

@@ -64,8 +64,8 @@ export function AppointmentDetailScreen({ area, idx }: { area: Area; idx: string
 function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => void }) {
   const { t } = useTranslation();
   const titleOf = useAppointmentTitle();
-  const [asking, setAsking] = useState(false);
-  const cancel = useRequestCancel();
+  // Which request form is open under the buttons: a change (preferred times) or a cancel (a reason).
+  const [asking, setAsking] = useState<'change' | 'cancel' | null>(null);
   const ics = useDownloadIcs();
   const remove = useDeletePersonal();
   const navigate = useNavigate();
@@ -73,21 +73,6 @@ function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => 
   const own = item.kind === 'PERSONAL';
   const canAsk = !own && item.status === 'BOOKED' && new Date(item.startsAt) > new Date();
 
-  const confirmCancel = async () => {
-    const confirmed = await Dialog.confirm({
-      content: t('appointmentScreens.cancelConfirm'),
-      confirmText: t('appointmentScreens.cancelOk'),
-      cancelText: t('appointmentScreens.keep'),
-    });
-    if (!confirmed) return;
-    cancel.mutate(
-      { idx: item.idx },
-      {
-        onSuccess: () => toast.success(t('appointmentScreens.requestSent')),
-        onError: (error) => toast.error(errorMessage(error)),
-      },
-    );
-  };
   const confirmDelete = async () => {
     const confirmed = await Dialog.confirm({
       content: t('appointmentScreens.deleteConfirm'),
@@ -177,15 +162,10 @@ function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => 
         </button>
         {canAsk && !asking && (
           <>
-            <button type="button" className="btn btn-primary btn-block" onClick={() => setAsking(true)}>
+            <button type="button" className="btn btn-primary btn-block" onClick={() => setAsking('change')}>
               {t('appointmentScreens.askChange')}
             </button>
-            <button
-              type="button"
-              className="btn btn-block"
-              disabled={cancel.isPending}
-              onClick={() => void confirmCancel()}
-            >
+            <button type="button" className="btn btn-block" onClick={() => setAsking('cancel')}>
               {t('appointmentScreens.askCancel')}
             </button>
           </>
@@ -216,7 +196,8 @@ function AppointmentDetail({ item, onEdit }: { item: Appointment; onEdit: () => 
         )}
       </div>
 
-      {asking && <ChangeRequestForm item={item} onDone={() => setAsking(false)} />}
+      {asking === 'change' && <ChangeRequestForm item={item} onDone={() => setAsking(null)} />}
+      {asking === 'cancel' && <CancelRequestForm item={item} onDone={() => setAsking(null)} />}
 
       {!own && (
         <section aria-labelledby="appt-history-title">
@@ -336,6 +317,64 @@ function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
         </button>
         <button type="button" className="btn btn-block" onClick={onDone}>
           {t('appointmentScreens.close')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Asking to cancel, with an optional reason the hospital sees in its request queue (the clerk
+ * can then offer another day instead of only confirming). Nothing is cancelled until they do.
+ */
+function CancelRequestForm({ item, onDone }: { item: Appointment; onDone: () => void }) {
+  const { t } = useTranslation();
+  const cancel = useRequestCancel();
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | undefined>(undefined);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setNoteError(undefined);
+    const trimmed = note.trim();
+    cancel.mutate(
+      { idx: item.idx, ...(trimmed ? { note: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          toast.success(t('appointmentScreens.requestSent'));
+          onDone();
+        },
+        onError: (error) => {
+          const refusal =
+            error instanceof ApiError
+              ? error.fieldErrors().find(({ field }) => field === 'note')?.message
+              : undefined;
+          if (refusal) setNoteError(refusal);
+          else toast.error(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="appt-form" onSubmit={submit} noValidate aria-labelledby="appt-cancel-title">
+      <h2 id="appt-cancel-title" className="section-title">
+        {t('appointmentScreens.askCancel')}
+      </h2>
+      <p className="appt-help">{t('appointmentScreens.cancelConfirm')}</p>
+      <TextField
+        label={t('appointmentScreens.cancelNote')}
+        value={note}
+        maxLength={300}
+        onChange={(e) => setNote(e.target.value)}
+        error={noteError}
+      />
+      <div className="appt-actions">
+        <button type="submit" className="btn btn-primary btn-block" disabled={cancel.isPending}>
+          {t('appointmentScreens.cancelSend')}
+        </button>
+        <button type="button" className="btn btn-block" onClick={onDone}>
+          {t('appointmentScreens.keep')}
         </button>
       </div>
     </form>

@@ -16,6 +16,7 @@ import { AppointmentListScreen } from './appointment-list-screen';
 const MINE = `GET ${apiPaths.appointment.getMyAppointments}`;
 const ONE = `GET ${apiPaths.appointment.getMyAppointment}`;
 const CHANGE = `PUT ${apiPaths.appointment.requestChange}`;
+const CANCEL = `PUT ${apiPaths.appointment.requestCancel}`;
 const ADD = `POST ${apiPaths.appointment.addPersonal}`;
 
 // 2026-11-25 10:00 in Seoul
@@ -289,6 +290,56 @@ describe('the appointment detail', () => {
       preferredTimes: ['2026-12-01T05:00:00.000Z'],
     });
     expect(await screen.findByText('변경 요청 중')).toBeInTheDocument();
+  });
+
+  it('asks to cancel with the reason the hospital will read; 그대로 두기 sends nothing', async () => {
+    let current = appointment();
+    const api = mockApi({
+      [ONE]: () => ({ body: ok(current) }),
+      [CANCEL]: () => {
+        current = appointment({ status: 'CANCEL_REQUESTED', requestNote: '입원 일정과 겹칩니다' });
+        return { body: ok(current) };
+      },
+      [MINE]: () => ({ body: ok([]) }),
+    });
+    renderDetail();
+    expect(await screen.findByText('8시간 금식')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '예약 취소 요청' }));
+    const form = screen.getByRole('form', { name: '예약 취소 요청' });
+    expect(within(form).getByText(/병원이 확인한 뒤 취소됩니다/)).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: '그대로 두기' }));
+    expect(screen.queryByRole('form', { name: '예약 취소 요청' })).not.toBeInTheDocument();
+    expect(api.calls(CANCEL)).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: '예약 취소 요청' }));
+    await user.type(screen.getByLabelText('취소 사유 (선택)'), '  입원 일정과 겹칩니다 ');
+    await user.click(screen.getByRole('button', { name: '취소 요청 보내기' }));
+    await vi.waitFor(() => expect(api.calls(CANCEL)).toBe(1));
+    expect(api.seen.find((r) => r.method === 'PUT')!.body).toEqual({ idx: 5, note: '입원 일정과 겹칩니다' });
+    expect(await screen.findByText('병원이 요청을 확인하고 있습니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '예약 취소 요청' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refused cancel reason under its field and keeps what was typed', async () => {
+    const api = mockApi({
+      [ONE]: () => ({ body: ok(appointment()) }),
+      [CANCEL]: () => ({
+        status: 400,
+        body: fail(ResultCode.VALIDATION_FAILED, '', {
+          fields: [{ field: 'note', message: '300자 이하로 입력해 주세요' }],
+        }),
+      }),
+      [MINE]: () => ({ body: ok([]) }),
+    });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '예약 취소 요청' }));
+    await user.type(screen.getByLabelText('취소 사유 (선택)'), '사정이 생겼습니다');
+    await user.click(screen.getByRole('button', { name: '취소 요청 보내기' }));
+    expect(await screen.findByText('300자 이하로 입력해 주세요')).toBeInTheDocument();
+    expect(screen.getByLabelText('취소 사유 (선택)')).toHaveValue('사정이 생겼습니다');
+    expect(api.calls(CANCEL)).toBe(1);
   });
 
   it('offers to rate an outpatient visit once it is 완료, and only then', async () => {
