@@ -23,10 +23,12 @@ export function CareNote({ patientIdx, note }: { patientIdx: number; note: Note 
       return;
     }
     setError(null);
-    save.mutate(text, {
-      onSuccess: () => void message.success(t('homeCare.note.saved')),
-      onError: (e) => void message.error(`${t('homeCare.note.failed')} ${errorMessage(e, t)}`),
-    });
+    // The saved note's writtenAt is this form's key: the form may remount before the answer
+    // arrives (the live update can be first), and mutate's own callbacks die with it; a promise doesn't.
+    save.mutateAsync(text).then(
+      () => void message.success(t('homeCare.note.saved')),
+      (e: unknown) => void message.error(`${t('homeCare.note.failed')} ${errorMessage(e, t)}`),
+    );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { VitalSignSummary } from '@smartcare/contract/vital-signs';
 import { fail, ok, type FakeRoute } from '../../../testing/fake-server';
@@ -140,6 +140,32 @@ describe("a home-care patient's page", () => {
       patientIdx: 21,
       text: '저녁 혈당 확인',
     });
+  });
+
+  it('says the note was saved even when the page refetched the new note before the answer came', async () => {
+    let note = { text: '아침 혈압 확인', writtenByName: '이간호', writtenAt: '2026-11-24T01:00:00.000Z' };
+    let refetch = (): Promise<void> => Promise.resolve();
+    const { services, user } = renderPage({
+      'GET /homeCare/getPatient': () => ok(patientPage({ note })),
+      // Another console's save (or this one's live update) lands first: the note form, keyed by
+      // writtenAt, remounts before this answer arrives.
+      'PUT /homeCare/saveNote': async (request) => {
+        note = {
+          text: (request.body as { text: string }).text,
+          writtenByName: '김간호',
+          writtenAt: new Date().toISOString(),
+        };
+        await refetch();
+        await waitFor(() => expect(screen.getByTestId('care-note-by')).toHaveTextContent('김간호 작성'));
+        return ok(note);
+      },
+    });
+    refetch = () => services.queryClient.invalidateQueries();
+    const field = await screen.findByLabelText('메모 내용');
+    await user.clear(field);
+    await user.type(field, '저녁 혈당 확인');
+    await user.click(screen.getByRole('button', { name: '메모 저장' }));
+    expect(await screen.findByText('메모를 저장했습니다.')).toBeInTheDocument();
   });
 
   it('says when another hospital’s patient is not found, with the way back', async () => {

@@ -19,16 +19,21 @@ export function SummaryForm({ visit, onSaved }: { visit: Visit; onSaved?: () => 
   const save = () => {
     const text = summary.trim();
     if (!text) return setError(t('telemedicine.summaryRequired'));
-    write.mutate(
-      { visitIdx: visit.visitIdx, summary: text, ...(followUp.trim() ? { followUp: followUp.trim() } : {}) },
-      {
-        onSuccess: () => {
+    // The summary's writtenAt is this form's key: when the live update of the visit arrives before
+    // the answer, the form remounts and mutate's own callbacks die with it; a promise doesn't.
+    write
+      .mutateAsync({
+        visitIdx: visit.visitIdx,
+        summary: text,
+        ...(followUp.trim() ? { followUp: followUp.trim() } : {}),
+      })
+      .then(
+        () => {
           void message.success(t('telemedicine.summarySaved'));
           onSaved?.();
         },
-        onError: (e) => void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`),
-      },
-    );
+        (e: unknown) => void message.error(`${t('telemedicine.actionFailed')} ${errorMessage(e, t)}`),
+      );
   };
   return (
     <section className="tm-section tm-summary" aria-labelledby="tm-summary-title">

@@ -156,6 +156,34 @@ describe('the video visit page (issue 17)', () => {
     },
   );
 
+  it('says the summary was saved even when the live update of the visit arrives before the answer', async () => {
+    let current = visit({ status: 'COMPLETE', clinician: { staffIdx: 8, name: '이의사', role: 'DOCTOR' } });
+    let refetch = (): Promise<void> => Promise.resolve();
+    const { services, user } = renderConsole(<TelemedicineVisitPage visitIdx={31} me={me} />, {
+      routes: {
+        ...routes(() => current, []),
+        // The broker's visit update is first: the page refetches and the form (keyed by the
+        // summary's writtenAt) remounts before this answer arrives.
+        'PUT /telemedicine/writeSummary': async () => {
+          const writtenAt = new Date().toISOString();
+          current = {
+            ...current,
+            summary: { text: '혈압 조절 양호', followUp: null, writtenAt, writtenBy: '이의사' },
+          };
+          await refetch();
+          await screen.findByRole('heading', { name: '진료 요약 수정' });
+          return ok(current);
+        },
+      },
+    });
+    refetch = () => services.queryClient.invalidateQueries();
+    await user.click(await screen.findByLabelText('진료 요약'));
+    await user.paste('혈압 조절 양호');
+    await user.click(screen.getByRole('button', { name: '요약 저장' }));
+    expect(await screen.findByText('진료 요약을 저장했습니다.')).toBeInTheDocument();
+    expect(screen.getByLabelText('진료 요약')).toHaveValue('혈압 조절 양호');
+  });
+
   it(
     'switches to the next camera when the desk has more than one, and has no such button with one',
     { timeout: 60_000 },
