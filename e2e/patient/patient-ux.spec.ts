@@ -98,12 +98,16 @@ test.describe('a clean console (issue 10 point 10)', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     const patient = await createPatient();
-    const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith(MQTT_PATH));
+    // Listened for from the socket's first moment: on a busy machine the broker's CONNACK can
+    // arrive before a listener attached after the navigation would be there to hear it.
+    let brokerAnswered = false;
+    page.on('websocket', (ws) => {
+      if (ws.url().endsWith(MQTT_PATH)) ws.once('framereceived', () => (brokerAnswered = true));
+    });
     await loginAsPatient(page, patient.loginId, { password: patient.password });
     await navigate(page, '/hospital/consulting/chat');
-    const ws = await socket;
     // The broker's CONNACK has arrived: mqtt.js has set up its keepalive timers by now.
-    await ws.waitForEvent('framereceived');
+    await expect.poll(() => brokerAnswered, { timeout: 15_000 }).toBe(true);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('상담 채팅');
     expect(errors).toEqual([]);
     // The shared fixture then checks every other console error and failed request too.
