@@ -304,21 +304,16 @@ function ChangeRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
           {t('appointmentScreens.addPreferred')}
         </button>
       )}
-      <TextField
-        label={t('appointmentScreens.note')}
-        value={note}
-        maxLength={300}
-        onChange={(e) => setNote(e.target.value)}
-        error={noteError}
+      <RequestNoteAndActions
+        noteLabel={t('appointmentScreens.note')}
+        note={note}
+        onNote={setNote}
+        noteError={noteError}
+        sending={change.isPending}
+        sendLabel={t('appointmentScreens.send')}
+        closeLabel={t('appointmentScreens.close')}
+        onClose={onDone}
       />
-      <div className="appt-actions">
-        <button type="submit" className="btn btn-primary btn-block" disabled={change.isPending}>
-          {t('appointmentScreens.send')}
-        </button>
-        <button type="button" className="btn btn-block" onClick={onDone}>
-          {t('appointmentScreens.close')}
-        </button>
-      </div>
     </form>
   );
 }
@@ -362,21 +357,48 @@ function CancelRequestForm({ item, onDone }: { item: Appointment; onDone: () => 
         {t('appointmentScreens.askCancel')}
       </h2>
       <p className="appt-help">{t('appointmentScreens.cancelConfirm')}</p>
+      <RequestNoteAndActions
+        noteLabel={t('appointmentScreens.cancelNote')}
+        note={note}
+        onNote={setNote}
+        noteError={noteError}
+        sending={cancel.isPending}
+        sendLabel={t('appointmentScreens.cancelSend')}
+        closeLabel={t('appointmentScreens.keep')}
+        onClose={onDone}
+      />
+    </form>
+  );
+}
+
+/** The end of both request forms: the patient's words to the hospital, send and close. */
+function RequestNoteAndActions(props: {
+  noteLabel: string;
+  note: string;
+  onNote: (note: string) => void;
+  noteError: string | undefined;
+  sending: boolean;
+  sendLabel: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <>
       <TextField
-        label={t('appointmentScreens.cancelNote')}
-        value={note}
+        label={props.noteLabel}
+        value={props.note}
         maxLength={300}
-        onChange={(e) => setNote(e.target.value)}
-        error={noteError}
+        onChange={(e) => props.onNote(e.target.value)}
+        error={props.noteError}
       />
       <div className="appt-actions">
-        <button type="submit" className="btn btn-primary btn-block" disabled={cancel.isPending}>
-          {t('appointmentScreens.cancelSend')}
+        <button type="submit" className="btn btn-primary btn-block" disabled={props.sending}>
+          {props.sendLabel}
         </button>
-        <button type="button" className="btn btn-block" onClick={onDone}>
-          {t('appointmentScreens.keep')}
+        <button type="button" className="btn btn-block" onClick={props.onClose}>
+          {props.closeLabel}
         </button>
       </div>
-    </form>
+    </>
   );
 }
