@@ -13,6 +13,7 @@ import {
   type RealtimeBroker,
 } from '../../plugins/broker/broker.plugin.ts';
 import { DomainError } from '../../lib/errors.ts';
+import { yieldToEventLoop } from '../../lib/yield.ts';
 import type { NotificationService } from '../notification/notification.service.ts';
 import type { ChatActor, ChatService, MessageReceipt } from './chat.service.ts';
 import type { RoomRecord } from './chat.repository.ts';
@@ -117,11 +118,14 @@ export function registerChatRealtime(
               else byStaff.set(staffIdx, [room]);
             }
           }
-          await Promise.all(
-            [...byStaff].map(([staffIdx, rooms]) =>
-              broker.publish(topics.staffInbox(hospitalIdx, staffIdx), { rooms } satisfies StaffInboxEvent),
-            ),
-          );
+          // One packet at a time, the event loop given back in between: each is a hospital's
+          // worth of rooms to serialise and write, and chat messages must not queue behind all.
+          for (const [staffIdx, rooms] of byStaff) {
+            await yieldToEventLoop();
+            await broker.publish(topics.staffInbox(hospitalIdx, staffIdx), {
+              rooms,
+            } satisfies StaffInboxEvent);
+          }
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {
           for (const waiter of waiters) waiter.reject(error);
@@ -185,49 +189,56 @@ export function registerChatRealtime(
   async function afterward(
     roomIdx: number,
     work: (inbox: (room: InboxRoom, atOnce?: boolean) => Promise<void> | undefined) => Promise<void>,
+    /** Given when the room's order is already held for this work (a publish's holdsOrder): lets it go. */
+    releaseOrder?: () => void,
   ) {
     const rooms = new Map<number, InboxRoom>();
     const started: Promise<void>[] = [];
+    const inbox = (room: InboxRoom, atOnce?: boolean) => {
+      if (!atOnce) {
+        rooms.set(room.idx, room);
+        return undefined;
+      }
+      const refresh = refreshInbox(room, 'everyone', true);
+      started.push(refresh);
+      return refresh;
+    };
     try {
-      await broker.inOrder(roomKey(roomIdx), () =>
-        work((room, atOnce) => {
-          if (!atOnce) {
-            rooms.set(room.idx, room);
-            return undefined;
-          }
-          const refresh = refreshInbox(room, 'everyone', true);
-          started.push(refresh);
-          return refresh;
-        }),
-      );
+      if (releaseOrder) await work(inbox);
+      else await broker.inOrder(roomKey(roomIdx), () => work(inbox));
     } finally {
+      releaseOrder?.();
       await Promise.all([...started, ...[...rooms.values()].map((room) => refreshInbox(room))]);
     }
   }
 
-  function afterMessage(receipt: MessageReceipt) {
-    return afterward(receipt.room.idx, async (inbox) => {
-      if (receipt.entered) {
-        await broker.publish(topics.chatRoomEvent(receipt.room.idx, 'enter'), {
-          roomIdx: receipt.room.idx,
-          person: receipt.entered,
-        });
-      }
-      if (receipt.statusChanged)
-        await announceRoom(receipt.room, 'update', receipt.room.idx, receipt.message);
-      await announceStatus(receipt.room.idx, receipt.previousStatus, receipt.room.status);
-      if (receipt.duplicate) return;
-      // A new conversation shows in the inbox at once, before the bot's turn (decision 011);
-      // later messages are summarised with the bot's answer to them.
-      // A room that changed state (handed to staff, urgent) is not made to wait for the rest either.
-      const shown = inbox(receipt.room, receipt.movedFrom !== null || receipt.statusChanged);
-      // The first summary of a new conversation is read before the bot answers (it shows the
-      // room as the patient opened it). A failed read is reported with the other follow-ups
-      // (afterward) and never keeps the bot from answering.
-      if (receipt.movedFrom !== null) await shown?.catch(() => undefined);
-      if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
-      if (receipt.message.personType === 'USER') await notifyPatient(receipt);
-    });
+  function afterMessage(receipt: MessageReceipt, releaseOrder?: () => void) {
+    return afterward(
+      receipt.room.idx,
+      async (inbox) => {
+        if (receipt.entered) {
+          await broker.publish(topics.chatRoomEvent(receipt.room.idx, 'enter'), {
+            roomIdx: receipt.room.idx,
+            person: receipt.entered,
+          });
+        }
+        if (receipt.statusChanged)
+          await announceRoom(receipt.room, 'update', receipt.room.idx, receipt.message);
+        await announceStatus(receipt.room.idx, receipt.previousStatus, receipt.room.status);
+        if (receipt.duplicate) return;
+        // A new conversation shows in the inbox at once, before the bot's turn (decision 011);
+        // later messages are summarised with the bot's answer to them.
+        // A room that changed state (handed to staff, urgent) is not made to wait for the rest either.
+        const shown = inbox(receipt.room, receipt.movedFrom !== null || receipt.statusChanged);
+        // The first summary of a new conversation is read before the bot answers (it shows the
+        // room as the patient opened it). A failed read is reported with the other follow-ups
+        // (afterward) and never keeps the bot from answering.
+        if (receipt.movedFrom !== null) await shown?.catch(() => undefined);
+        if (receipt.message.personType === 'PATIENT') await botTurn(receipt, inbox);
+        if (receipt.message.personType === 'USER') await notifyPatient(receipt);
+      },
+      releaseOrder,
+    );
   }
 
   /**
@@ -249,7 +260,9 @@ export function registerChatRealtime(
     receipt: MessageReceipt,
     inbox: (room: InboxRoom, atOnce?: boolean) => Promise<void> | undefined,
   ) {
-    const reply = await chat.botReply(receipt.message, receipt.room);
+    // Taken with the message when it could be (stored in the same statement), else now.
+    const reply =
+      receipt.bot !== undefined ? receipt.bot : await chat.botReply(receipt.message, receipt.room);
     if (!reply) return;
     await broker.publish(topics.chatRoomEvent(reply.room.idx, 'message'), reply.message);
     if (reply.roomChanged) await announceRoom(reply.room, 'update', reply.room.idx, reply.message);
@@ -280,7 +293,11 @@ export function registerChatRealtime(
         payload: receipt.message,
         // The publishing connection follows at once, so it also receives this very message.
         subscribeClientTo: receipt.movedFrom !== null ? [topics.chatRoomAll(roomIdx)] : [],
-        afterDelivery: () => afterMessage(receipt),
+        // The bot's answer stored with the message follows it before the room's next message,
+        // so subscribers still receive the room's messages in the order they were stored.
+        holdsOrder: receipt.bot !== undefined,
+        afterDelivery: (releaseOrder) =>
+          afterMessage(receipt, receipt.bot !== undefined ? releaseOrder : undefined),
       };
     },
     byRoom,

@@ -413,6 +413,10 @@ export const chatRepository = {
          FROM jsonb_to_recordset($1::jsonb)
                 AS x(ord int, room_idx int, person_type text, sender_idx int, client_msg_id text)
          JOIN chat_rooms r ON r.idx = x.room_idx
+        -- The rooms by key as well: the planner guesses 100 rows for the JSON input and would
+        -- hash-join it with every room the hospital ever had (a scan per message). Taken from
+        -- the same input, so no plan depends on the values and the prepared one is reused.
+        WHERE r.idx = ANY (ARRAY(SELECT (e ->> 'room_idx')::int FROM jsonb_array_elements($1::jsonb) e))
         ORDER BY r.idx${lockRows ? ' FOR UPDATE OF r' : ''}`,
       [
         JSON.stringify(
@@ -439,9 +443,10 @@ export const chatRepository = {
   },
 
   /**
-   * Stores a group of messages, each in its own locked room, and the room states they lead
-   * to, in one statement (decision 014). At most one message per room; the messages are
-   * numbered in the order given. Returns each message's new idx, in that order.
+   * Stores a group of messages to locked rooms, and the room states they lead to, in one
+   * statement (decision 014). A room may take several (a patient's message and the bot's
+   * answer to it): it is left in the state of its last one. The messages are numbered in the
+   * order given. Returns each message's new idx, in that order.
    */
   async storeMessages(
     db: Sql,
@@ -459,21 +464,28 @@ export const chatRepository = {
          INSERT INTO chat_messages (room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice, link)
          SELECT room_idx, hospital_idx, person_type, sender_idx, sender_name, content, client_msg_id, created_at, notice, link
            FROM input ORDER BY ord
-         RETURNING idx, room_idx),
+         RETURNING idx, room_idx, person_type),
+       -- Per room: its last message's state, its newest idx and how many were the patient's.
+       latest AS (SELECT DISTINCT ON (room_idx) * FROM input ORDER BY room_idx, ord DESC),
+       per_room AS (
+         SELECT room_idx, max(idx) AS last_idx,
+                count(*) FILTER (WHERE person_type = 'PATIENT')::int AS patient_messages
+           FROM stored GROUP BY room_idx),
        updated AS (
          UPDATE chat_rooms r SET
             status = i.status, bot_active = i.bot_active, assignee_idx = i.assignee_idx,
             waiting_since = i.waiting_since, first_reply_at = i.first_reply_at,
             last_activity_at = i.last_activity_at, staff_requested_at = i.staff_requested_at,
-            completed_at = i.completed_at, last_msg_idx = s.idx,
+            completed_at = i.completed_at, last_msg_idx = c.last_idx,
             patient_name = coalesce(i.patient_name, r.patient_name), urgent_at = i.urgent_at,
-            patient_message_count =
-              r.patient_message_count + CASE WHEN i.person_type = 'PATIENT' THEN 1 ELSE 0 END
-           FROM stored s JOIN input i ON i.room_idx = s.room_idx
-          WHERE r.idx = s.room_idx
+            patient_message_count = r.patient_message_count + c.patient_messages
+           FROM per_room c JOIN latest i ON i.room_idx = c.room_idx
+          -- By key too (see lockRoomsForMessages): no scan of every room per message.
+          WHERE r.idx = c.room_idx AND r.idx = ANY (ARRAY(SELECT room_idx FROM input))
           RETURNING r.idx)
        SELECT s.idx, s.room_idx FROM stored s
-        WHERE s.room_idx IN (SELECT idx FROM updated)`,
+        WHERE s.room_idx IN (SELECT idx FROM updated)
+        ORDER BY s.idx`,
       [
         JSON.stringify(
           writes.map(({ message, state }, ord) => ({
@@ -502,9 +514,16 @@ export const chatRepository = {
         ),
       ],
     );
-    const byRoom = new Map(rows.map((row) => [row.room_idx, row.idx]));
+    // Each room's new idxs in ascending order are its messages in the order given (they
+    // were inserted, and numbered, in that order).
+    const byRoom = new Map<number, number[]>();
+    for (const row of rows) {
+      const idxs = byRoom.get(row.room_idx);
+      if (idxs) idxs.push(row.idx);
+      else byRoom.set(row.room_idx, [row.idx]);
+    }
     return writes.map(({ message }) => {
-      const idx = byRoom.get(message.roomIdx);
+      const idx = byRoom.get(message.roomIdx)?.shift();
       if (idx === undefined) throw new Error(`room ${message.roomIdx} vanished while its row was locked`);
       return idx;
     });

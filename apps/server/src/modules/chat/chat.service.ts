@@ -13,6 +13,7 @@ import type { Audit } from '../../plugins/audit.plugin.ts';
 import { provisionalRoomIdx } from '@smartcare/contract/topics';
 import type { Database, SqlQueryable } from '../../plugins/db/db.plugin.ts';
 import { AccessRefused, DomainError } from '../../lib/errors.ts';
+import { yieldToEventLoop } from '../../lib/yield.ts';
 import type { ChatbotTurn, BotRoomView } from '../chatbot/chatbot.service.ts';
 import type { PeopleService } from '../people/people.service.ts';
 import {
@@ -45,7 +46,7 @@ export interface ChatServiceDeps {
      * The bot's rules for one hospital with its knowledge loaded. Deciding needs no I/O, so
      * it can run on the room row while it is locked.
      */
-    decider(hospitalIdx: number): Promise<(room: BotRoomView, content: string) => ChatbotTurn>;
+    decider(hospitalIdx: number): Promise<BotDecider>;
     /** The patient's notice that a staff member joined ("이간호 간호사가 상담에 참여했습니다"). */
     staffJoined(name: string, role: string): string;
   };
@@ -69,6 +70,13 @@ export interface MessageReceipt {
   entered: ChatPerson | null;
   /** The "joined" notice stored just before this message, when a staff member joined with it. */
   joinNotice: ChatMessage | null;
+  /**
+   * The bot's turn, decided on the locked room and stored in the same statement as the
+   * message (issue 11 point 7): its answer, or null when it stays quiet. Absent when the
+   * turn was not taken with the message (a new room, the bot's rules not yet at hand): the
+   * realtime layer then asks for it after delivering the message (botReply).
+   */
+  bot?: BotReceipt | null;
 }
 
 export interface BotReceipt {
@@ -79,6 +87,9 @@ export interface BotReceipt {
 }
 
 const BOT_IDX = 0;
+
+/** How many rooms' hospitals the service keeps in mind (see roomHospitals). */
+const ROOM_HOSPITALS_KEPT = 10_000;
 
 /**
  * The text as the database will hold it: UTF-8 has no lone surrogates, and both drivers
@@ -104,11 +115,67 @@ function storedMessage(idx: number, message: NewMessage): ChatMessage {
   };
 }
 
+/** The bot's rules for one hospital with its knowledge loaded (ChatServiceDeps.chatbot.decider). */
+type BotDecider = (room: BotRoomView, content: string) => ChatbotTurn;
+
 /** The bot's message and the room state it leads to, before it is stored. */
 interface BotWrite {
   message: NewMessage;
   state: RoomState;
   receipt(idx: number): BotReceipt;
+}
+
+/**
+ * The bot's answer to `content` on `room` as it stands (locked), and the room state it leads
+ * to; null when the bot stays quiet. Needs no I/O: it runs inside a room's group.
+ */
+function botWrite(
+  room: RoomRecord | null,
+  content: string,
+  decide: BotDecider,
+  at: Date,
+  botName: string,
+): BotWrite | null {
+  if (!room || room.status === 'COMPLETE') return null;
+  const turn = decide(room, content);
+  if (turn.action === 'silent') return null;
+  const outcome = applyMessage(room, { personType: 'CHATBOT', idx: BOT_IDX }, at);
+  if (outcome.kind !== 'accepted') return null;
+  // Decision 011: only these take the room out of the bot's hands into the waiting queue.
+  const handsOver = turn.action === 'urgent' || turn.action === 'fallback' || turn.action === 'handoff';
+  const next: RoomState = handsOver
+    ? applyHandOver(outcome.next, at, turn.action === 'urgent')
+    : { ...outcome.next };
+  const newMessage: NewMessage = {
+    roomIdx: room.idx,
+    hospitalIdx: room.hospitalIdx,
+    personType: 'CHATBOT' as const,
+    senderIdx: BOT_IDX,
+    senderName: botName,
+    content: asStored(turn.text),
+    clientMsgId: null,
+    createdAt: at,
+    notice: turn.action === 'urgent' ? (turn.category === 'SELF_HARM' ? 'URGENT_SELF_HARM' : 'URGENT') : null,
+    // Issue 14: an answer carries the FAQ entry or guide it quotes.
+    link: turn.action === 'answer' ? turn.link : null,
+  };
+  return {
+    message: newMessage,
+    state: next,
+    receipt(idx) {
+      const updated: RoomRecord = { ...room, ...next, lastMsgIdx: idx };
+      return {
+        message: storedMessage(idx, newMessage),
+        room: updated,
+        previousStatus: room.status,
+        roomChanged:
+          updated.status !== room.status ||
+          updated.botActive !== room.botActive ||
+          updated.urgentAt?.getTime() !== room.urgentAt?.getTime() ||
+          updated.staffRequestedAt?.getTime() !== room.staffRequestedAt?.getTime(),
+      };
+    },
+  };
 }
 
 type RoomSummaryRow = NonNullable<ReturnType<Awaited<ReturnType<typeof repo.roomSummaries>>['get']>>;
@@ -149,8 +216,11 @@ function summaryReader(db: Pick<SqlQueryable, 'query'>) {
             try {
               const rooms = [...new Set(group.map((request) => request.roomIdx))];
               const found: Awaited<ReturnType<typeof repo.roomSummaries>> = new Map();
-              // One after another: messages stored in between do not wait for the whole read.
+              // One after another, giving the event loop back in between: without that the
+              // whole read is one chain of promises, and no chat message is even read from
+              // its socket until it ends (issue 11 point 7: a 20–25 ms stall every second).
               for (let start = 0; start < rooms.length; start += SUMMARY_ROOMS_PER_READ) {
+                if (start > 0) await yieldToEventLoop();
                 const part = rooms.slice(start, start + SUMMARY_ROOMS_PER_READ);
                 for (const [roomIdx, row] of await repo.roomSummaries(db, part, group[0]!.staffIdxs))
                   found.set(roomIdx, row);
@@ -186,6 +256,22 @@ export function createChatService(deps: ChatServiceDeps) {
   const batch = createRoomWriteBatch(deps.db);
   const summaries = summaryReader(deps.db);
   const botPerson: ChatPerson = { personType: 'CHATBOT', idx: BOT_IDX, name: deps.chatbot.name };
+  /** Each room's hospital (rooms never move): whose bot answers there. */
+  const roomHospitals = new Map<number, number>();
+  function rememberRoomHospital(room: Pick<RoomRecord, 'idx' | 'hospitalIdx'>) {
+    if (roomHospitals.has(room.idx)) return;
+    // Bounded: the oldest rooms are forgotten first (their next message simply looks again).
+    if (roomHospitals.size >= ROOM_HOSPITALS_KEPT) roomHospitals.delete(roomHospitals.keys().next().value!);
+    roomHospitals.set(room.idx, room.hospitalIdx);
+  }
+  async function hospitalOfRoom(roomIdx: number): Promise<number | undefined> {
+    const known = roomHospitals.get(roomIdx);
+    if (known !== undefined) return known;
+    const owner = await repo.roomOwner(deps.db, roomIdx);
+    if (!owner) return undefined;
+    rememberRoomHospital({ idx: roomIdx, hospitalIdx: owner.hospitalIdx });
+    return owner.hospitalIdx;
+  }
   const audit = (entry: {
     actor: ChatActor;
     action: string;
@@ -458,6 +544,8 @@ export function createChatService(deps: ChatServiceDeps) {
     content: string,
     clientMsgId: string,
     at: Date,
+    /** The bot's rules for the room's hospital, when the bot's turn is to be taken here. */
+    decide: BotDecider | null,
   ): RoomWritePlan<MessageReceipt> {
     const who = facts?.sender;
     if (!facts || !who) return { kind: 'alone' };
@@ -497,14 +585,22 @@ export function createChatService(deps: ChatServiceDeps) {
       clientMsgId,
       createdAt: at,
     };
+    const own = { message, state: { ...outcome.next, patientName } };
+    const after: RoomRecord = { ...room, ...outcome.next, patientName };
+    // The bot's turn on the room as this message leaves it, stored right after it in the same
+    // statement: its own group was a third of the database's work per message (issue 11 point 7).
+    // The room still points at the patient's message while deciding, as it did between the two.
+    const reply =
+      decide && personType === 'PATIENT'
+        ? botWrite({ ...after, lastMsgIdx: room.lastMsgIdx ?? 0 }, content, decide, now(), deps.chatbot.name)
+        : null;
     return {
       kind: 'store',
-      message,
-      state: { ...outcome.next, patientName },
-      receipt(idx) {
-        const updated: RoomRecord = { ...room, ...outcome.next, lastMsgIdx: idx, patientName };
+      writes: reply ? [own, { message: reply.message, state: { ...reply.state, patientName } }] : [own],
+      receipt([idx, replyIdx]) {
+        const updated: RoomRecord = { ...after, lastMsgIdx: idx! };
         return {
-          message: storedMessage(idx, message),
+          message: storedMessage(idx!, message),
           room: updated,
           movedFrom: null,
           duplicate: false,
@@ -512,6 +608,7 @@ export function createChatService(deps: ChatServiceDeps) {
           statusChanged: updated.status !== room.status || room.lastMsgIdx === null,
           entered: null,
           joinNotice: null,
+          ...(decide ? { bot: reply ? reply.receipt(replyIdx!) : null } : {}),
         };
       },
     };
@@ -530,17 +627,36 @@ export function createChatService(deps: ChatServiceDeps) {
       const at = now();
       const content = asStored(body.data.content);
       const { clientMsgId } = body.data;
-      const alone = () => receiveAlone(actor, topicRoomIdx, content, clientMsgId, at);
+      const alone = () =>
+        receiveAlone(actor, topicRoomIdx, content, clientMsgId, at).then((receipt) => {
+          rememberRoomHospital(receipt.room);
+          return receipt;
+        });
       // Before a room exists the message opens one: that takes its own transaction.
       if (topicRoomIdx <= 0) return alone();
       const personType: PersonType = actor.kind === 'patient' ? 'PATIENT' : 'USER';
-      return batch.write<MessageReceipt>({
+      // A patient's message gets the bot's turn in its own group, with the rules of the room's
+      // hospital (read once per room; the group checks it again on the locked row).
+      const hospitalIdx = personType === 'PATIENT' ? await hospitalOfRoom(topicRoomIdx) : undefined;
+      const decide = hospitalIdx === undefined ? null : await deps.chatbot.decider(hospitalIdx);
+      const receipt = await batch.write<MessageReceipt>({
         roomIdx: topicRoomIdx,
         sender: { personType, idx: actor.idx },
         clientMsgId,
         alone,
-        plan: (facts) => planMessage(facts, personType, content, clientMsgId, at),
+        plan: (facts) =>
+          planMessage(
+            facts,
+            personType,
+            content,
+            clientMsgId,
+            at,
+            // Rooms never change hospital; the check costs nothing and keeps it so.
+            facts?.room.hospitalIdx === hospitalIdx ? decide : null,
+          ),
       });
+      rememberRoomHospital(receipt.room);
+      return receipt;
     },
 
     /** Issue 16 — ratings: one room as stored (its status, patient, hospital and assignee). */
@@ -628,56 +744,17 @@ export function createChatService(deps: ChatServiceDeps) {
       const at = now();
       // Decided again on the locked row: staff may have stepped in, or the bot may already
       // have said that staff will reply, while this turn waited.
-      const planFor = (room: RoomRecord | null): BotWrite | null => {
-        if (!room || room.status === 'COMPLETE') return null;
-        const turn = decide(room, trigger.content);
-        if (turn.action === 'silent') return null;
-        const outcome = applyMessage(room, { personType: 'CHATBOT', idx: BOT_IDX }, at);
-        if (outcome.kind !== 'accepted') return null;
-        // Decision 011: only these take the room out of the bot's hands into the waiting queue.
-        const handsOver = turn.action === 'urgent' || turn.action === 'fallback' || turn.action === 'handoff';
-        const next: RoomState = handsOver
-          ? applyHandOver(outcome.next, at, turn.action === 'urgent')
-          : { ...outcome.next };
-        const newMessage: NewMessage = {
-          roomIdx: room.idx,
-          hospitalIdx: room.hospitalIdx,
-          personType: 'CHATBOT' as const,
-          senderIdx: BOT_IDX,
-          senderName: deps.chatbot.name,
-          content: asStored(turn.text),
-          clientMsgId: null,
-          createdAt: at,
-          notice:
-            turn.action === 'urgent' ? (turn.category === 'SELF_HARM' ? 'URGENT_SELF_HARM' : 'URGENT') : null,
-          // Issue 14: an answer carries the FAQ entry or guide it quotes.
-          link: turn.action === 'answer' ? turn.link : null,
-        };
-        return {
-          message: newMessage,
-          state: next,
-          receipt(idx) {
-            const updated: RoomRecord = { ...room, ...next, lastMsgIdx: idx };
-            return {
-              message: storedMessage(idx, newMessage),
-              room: updated,
-              previousStatus: room.status,
-              roomChanged:
-                updated.status !== room.status ||
-                updated.botActive !== room.botActive ||
-                updated.urgentAt?.getTime() !== room.urgentAt?.getTime() ||
-                updated.staffRequestedAt?.getTime() !== room.staffRequestedAt?.getTime(),
-            };
-          },
-        };
-      };
+      const planFor = (room: RoomRecord | null) =>
+        botWrite(room, trigger.content, decide, at, deps.chatbot.name);
       return batch.write<BotReceipt | null>({
         roomIdx: trigger.roomIdx,
         sender: { personType: 'CHATBOT', idx: BOT_IDX },
         clientMsgId: null,
         plan(facts) {
           const write = planFor(facts?.room ?? null);
-          return write ? { kind: 'store', ...write } : { kind: 'answer', value: null };
+          return write
+            ? { kind: 'store', writes: [write], receipt: ([idx]) => write.receipt(idx!) }
+            : { kind: 'answer', value: null };
         },
         alone: () =>
           deps.db.transaction(async (tx) => {

@@ -74,7 +74,11 @@ function patientWrite(
       if (!facts) return { kind: 'alone' };
       const outcome = applyMessage(facts.room, { personType: 'PATIENT', idx: patientIdx }, at);
       if (outcome.kind !== 'accepted') return { kind: 'alone' };
-      return { kind: 'store', message: message(), state: outcome.next, receipt: (idx) => idx };
+      return {
+        kind: 'store',
+        writes: [{ message: message(), state: outcome.next }],
+        receipt: ([idx]) => idx!,
+      };
     },
     alone: () => {
       aloneCalls += 1;
@@ -175,5 +179,113 @@ describe('group commit of chat messages', () => {
     expect((await storedContents(rooms.map((room) => room.roomIdx))).map((row) => row.content)).toEqual([
       'r1',
     ]);
+  });
+});
+
+describe('a message and the bot’s answer to it', () => {
+  it('are stored by one statement, numbered in order, the room left as the answer leaves it', async () => {
+    const { patientIdx, roomIdx } = await openRoom();
+    const { db, counted } = countingDb();
+    const batch = createRoomWriteBatch(db);
+    const patient = patientWrite(patientIdx, roomIdx, 'question');
+    const at = new Date();
+    const answer: NewMessage = {
+      roomIdx,
+      hospitalIdx,
+      personType: 'CHATBOT',
+      senderIdx: 0,
+      senderName: '챗봇',
+      content: 'answer',
+      clientMsgId: null,
+      createdAt: at,
+    };
+    const idxs = await batch.write<readonly number[]>({
+      ...patient,
+      alone: () => Promise.reject(new Error('the group should take it')),
+      plan(facts) {
+        const own = patient.plan(facts);
+        if (own.kind !== 'store') throw new Error('expected a store');
+        const afterPatient = { ...facts!.room, ...own.writes[0].state };
+        const outcome = applyMessage(afterPatient, { personType: 'CHATBOT', idx: 0 }, at);
+        if (outcome.kind !== 'accepted') throw new Error('bot refused');
+        return {
+          kind: 'store',
+          writes: [own.writes[0], { message: answer, state: { ...outcome.next, staffRequestedAt: at } }],
+          receipt: (stored) => stored,
+        };
+      },
+    });
+    expect(counted.groups).toBe(1);
+    expect(idxs).toHaveLength(2);
+    expect(idxs[1]).toBeGreaterThan(idxs[0]!);
+    expect((await storedContents([roomIdx])).map((row) => row.content)).toEqual(['question', 'answer']);
+    const room = await t.app.db.one<{ last: number; patients: number; requested: Date | null }>(
+      `SELECT last_msg_idx AS last, patient_message_count AS patients, staff_requested_at AS requested
+         FROM chat_rooms WHERE idx = $1`,
+      [roomIdx],
+    );
+    // The last message is the answer, the patient's count counts the question only, and the
+    // state is the one the answer led to.
+    expect(room).toEqual({ last: idxs[1], patients: 1, requested: at });
+  });
+});
+
+describe('the group statements', () => {
+  /** The SQL and values a repository call sends, for EXPLAIN. */
+  function recorded(call: (db: Parameters<typeof repo.storeMessages>[0]) => Promise<unknown>) {
+    const sent: { sql: string; params: readonly unknown[] }[] = [];
+    return call({
+      query: async (sql: string, params: readonly unknown[] = []) => {
+        sent.push({ sql, params });
+        return { rows: [], rowCount: 0 };
+      },
+    } as unknown as Parameters<typeof repo.storeMessages>[0])
+      .catch(() => undefined)
+      .then(() => sent[0]!);
+  }
+
+  const scansOfRooms = async (statement: { sql: string; params: readonly unknown[] }) => {
+    const { rows } = await t.app.db.query<{ 'QUERY PLAN': unknown }>(
+      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+      statement.params as never,
+    );
+    const scans: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const plan = node as Record<string, unknown>;
+      if (plan['Node Type'] === 'Seq Scan' && plan['Relation Name'] === 'chat_rooms') scans.push('Seq Scan');
+      Object.values(plan).forEach(walk);
+    };
+    walk(rows[0]!['QUERY PLAN']);
+    return scans;
+  };
+
+  it('find their rooms by key, never by reading every room the hospital ever had', async () => {
+    const { patientIdx, roomIdx } = await openRoom();
+    // A hospital's finished conversations pile up: one patient's will do.
+    await t.app.db.query(
+      `INSERT INTO chat_rooms (hospital_idx, patient_idx, patient_name, status, bot_active, created_at)
+       SELECT $1, $2, '환자', 'COMPLETE', false, now() FROM generate_series(1, 3000)`,
+      [hospitalIdx, patientIdx],
+    );
+    const write = patientWrite(patientIdx, roomIdx, 'keyed');
+    const lock = await recorded((db) =>
+      repo.lockRoomsForMessages(db, [
+        { roomIdx, personType: 'PATIENT', senderIdx: patientIdx, clientMsgId: 'keyed' },
+      ]),
+    );
+    const facts = (
+      await t.app.db.exclusive((tx) =>
+        repo.lockRoomsForMessages(tx, [
+          { roomIdx, personType: 'PATIENT', senderIdx: patientIdx, clientMsgId: 'keyed' },
+        ]),
+      )
+    )[0]!;
+    const plan = write.plan(facts);
+    if (plan.kind !== 'store') throw new Error('expected a store');
+    const store = await recorded((db) => repo.storeMessages(db, plan.writes));
+    expect(await scansOfRooms(lock)).toEqual([]);
+    expect(await scansOfRooms(store)).toEqual([]);
   });
 });

@@ -1,20 +1,30 @@
 import type { PersonType } from '@smartcare/contract/chat';
+import { yieldToEventLoop } from '../../lib/yield.ts';
 import type { Database } from '../../plugins/db/db.plugin.ts';
 import type { RoomState } from './chat-room.rules.ts';
 import { chatRepository as repo, type LockedRoomFacts, type NewMessage } from './chat.repository.ts';
 
+/** One message to store and the room state it leads to. */
+export interface RoomMessageWrite {
+  message: NewMessage;
+  state: RoomState & { patientName?: string };
+}
+
 /**
  * What one message does once its room is locked: store it (and the room state it leads
- * to), answer without writing (a resend already stored, a bot that stays quiet), or go
- * through its own transaction (anything out of the ordinary: a new room, a staff member
- * joining, a refusal — the one-message path words it exactly as before).
+ * to) — with the bot's answer to it after it when the bot answers, so both take one
+ * statement (issue 11 point 7) — answer without writing (a resend already stored, a bot
+ * that stays quiet), or go through its own transaction (anything out of the ordinary: a
+ * new room, a staff member joining, a refusal — the one-message path words it exactly as
+ * before).
  */
 export type RoomWritePlan<T> =
   | {
       kind: 'store';
-      message: NewMessage;
-      state: RoomState & { patientName?: string };
-      receipt(idx: number): T;
+      /** Stored in this order; the room is left as the last one leaves it. */
+      writes: readonly [RoomMessageWrite, ...RoomMessageWrite[]];
+      /** Given each stored message's idx, in the order of `writes`. */
+      receipt(idxs: readonly number[]): T;
     }
   | { kind: 'answer'; value: T }
   | { kind: 'alone' };
@@ -75,11 +85,14 @@ export function createRoomWriteBatch(db: Pick<Database, 'exclusive'>) {
             return { kind: 'refused', error };
           }
         });
-        const stores = plans.flatMap((plan) => (plan.kind === 'store' ? [plan] : []));
-        const idxs = stores.length > 0 ? await repo.storeMessages(tx, stores) : [];
+        const writes = plans.flatMap((plan) => (plan.kind === 'store' ? plan.writes : []));
+        const idxs = writes.length > 0 ? await repo.storeMessages(tx, writes) : [];
         let stored = 0;
         return plans.map((plan): Outcome => {
-          if (plan.kind === 'store') return { value: plan.receipt(idxs[stored++]!) };
+          if (plan.kind === 'store') {
+            const own = idxs.slice(stored, (stored += plan.writes.length));
+            return { value: plan.receipt(own) };
+          }
           if (plan.kind === 'answer') return { value: plan.value };
           if (plan.kind === 'refused') return { error: plan.error };
           return 'alone';
@@ -114,6 +127,9 @@ export function createRoomWriteBatch(db: Pick<Database, 'exclusive'>) {
         }
         queue = rest;
         await writeGroup(group);
+        // The loop read sockets before the next group: what arrived meanwhile joins it, and
+        // the stored group's deliveries are not held behind another write.
+        if (queue.length > 0) await yieldToEventLoop();
       }
     } finally {
       draining = false;

@@ -50,8 +50,13 @@ export interface ClientPublishResult {
   payload: unknown;
   /** Subscriptions the server adds for the publishing connection (a room that was just created). */
   subscribeClientTo?: string[];
-  /** Runs after the packet was handed to subscribers: follow-up events, the bot's answer. */
-  afterDelivery?: () => Promise<void>;
+  /**
+   * Runs after the packet was handed to subscribers: follow-up events, the bot's answer. With
+   * `holdsOrder` the next publish of the same order key waits until it calls `releaseOrder`
+   * (or ends): what it delivers first keeps its place in that order.
+   */
+  afterDelivery?: (releaseOrder: () => void) => Promise<void>;
+  holdsOrder?: boolean;
 }
 
 export interface ClientPublish {
@@ -237,7 +242,11 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
   /** Client publishes between authorization and delivery, with what to do after delivery. */
   const inFlight = new WeakMap<
     PublishPacket,
-    { afterDelivery?: (() => Promise<void>) | undefined; publish: PendingPublish }
+    {
+      afterDelivery?: ((releaseOrder: () => void) => Promise<void>) | undefined;
+      holdsOrder: boolean;
+      publish: PendingPublish;
+    }
   >();
   /** Each connection's publishes not yet delivered or refused, to let go of if it drops first. */
   const unfinished = new WeakMap<Client, Set<PendingPublish>>();
@@ -423,7 +432,11 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
           packet.topic = result.topic;
           packet.payload = Buffer.from(JSON.stringify(result.payload));
           packet.retain = false;
-          inFlight.set(packet, { afterDelivery: result.afterDelivery, publish });
+          inFlight.set(packet, {
+            afterDelivery: result.afterDelivery,
+            holdsOrder: result.holdsOrder === true,
+            publish,
+          });
           done(null);
         })
         .catch((error: unknown) => {
@@ -444,14 +457,17 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       const pending = inFlight.get(packet as PublishPacket);
       if (pending) {
         inFlight.delete(packet as PublishPacket);
+        const holds = pending.holdsOrder && pending.afterDelivery !== undefined;
+        const release = () => pending.publish.finish();
         if (pending.afterDelivery) {
           track(
             pending
-              .afterDelivery()
-              .catch((error: unknown) => log.error({ err: error, topic: packet.topic }, 'follow-up failed')),
+              .afterDelivery(release)
+              .catch((error: unknown) => log.error({ err: error, topic: packet.topic }, 'follow-up failed'))
+              .finally(release),
           );
         }
-        pending.publish.finish();
+        if (!holds) release();
       }
       done();
     },
