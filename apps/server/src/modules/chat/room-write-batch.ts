@@ -1,5 +1,4 @@
 import type { PersonType } from '@smartcare/contract/chat';
-import { yieldToEventLoop } from '../../lib/yield.ts';
 import type { Database } from '../../plugins/db/db.plugin.ts';
 import type { RoomState } from './chat-room.rules.ts';
 import { chatRepository as repo, type LockedRoomFacts, type NewMessage } from './chat.repository.ts';
@@ -127,9 +126,6 @@ export function createRoomWriteBatch(db: Pick<Database, 'exclusive'>) {
         }
         queue = rest;
         await writeGroup(group);
-        // The loop read sockets before the next group: what arrived meanwhile joins it, and
-        // the stored group's deliveries are not held behind another write.
-        if (queue.length > 0) await yieldToEventLoop();
       }
     } finally {
       draining = false;
