@@ -120,11 +120,13 @@ export function registerChatRealtime(
           }
           // One packet at a time, the event loop given back in between: each is a hospital's
           // worth of rooms to serialise and write, and chat messages must not queue behind all.
+          // Only for members with a console open: a hospital has many staff accounts, few of
+          // them online, and each packet is every changed room (issue 11 point 7).
           for (const [staffIdx, rooms] of byStaff) {
+            const topic = topics.staffInbox(hospitalIdx, staffIdx);
+            if (!broker.hasSubscribers(topic)) continue;
             await yieldToEventLoop();
-            await broker.publish(topics.staffInbox(hospitalIdx, staffIdx), {
-              rooms,
-            } satisfies StaffInboxEvent);
+            await broker.publish(topic, { rooms } satisfies StaffInboxEvent);
           }
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {

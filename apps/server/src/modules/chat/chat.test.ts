@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import {
   HANDOFF_PHRASE,
@@ -606,6 +606,25 @@ describe('a burst of messages', () => {
       .filter((room) => room.idx === roomIdx);
     expect(summaries).toHaveLength(1);
     expect(summaries[0]!.lastMsg).toMatchObject({ idx: answer.idx, personType: 'CHATBOT' });
+  });
+
+  it('builds inbox packets only for staff members with a console open (issue 11 point 7)', async () => {
+    const away = await createStaff(t.app.db, { hospitalIdx, name: '한간호' });
+    const staff = await staffClient();
+    await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
+    const publish = vi.spyOn(t.app.broker, 'publish');
+    try {
+      const kim = await newPatient();
+      const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
+      await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('수액이 거의 다 들어갔어요'));
+      await t.app.broker.settled();
+      const inboxOf = (staffIdx: number) =>
+        publish.mock.calls.filter(([topic]) => topic === topics.staffInbox(hospitalIdx, staffIdx));
+      expect(inboxOf(nurse.idx).length).toBeGreaterThan(0);
+      expect(inboxOf(away.idx)).toEqual([]);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('counts unread per staff member, the same live and in GET /chat/rooms; marking read updates only that member', async () => {

@@ -111,6 +111,12 @@ export interface RealtimeBroker {
   /** Publishes a server event (QoS 1) and resolves once it was handed to subscribers. */
   publish(topic: string, payload: unknown): Promise<void>;
   /**
+   * Whether anyone may be subscribed to `topic`: false only when this process knows that no
+   * one is (with Redis, subscribers of other processes cannot be seen, so always true). Lets
+   * a module skip building an event nobody would receive.
+   */
+  hasSubscribers(topic: string): boolean;
+  /**
    * Lets a module take the client publishes of one topic kind (chat messages, nurse calls …).
    * Publishes with the same `orderKey` (e.g. one chat room) are handled and delivered one
    * after another in the order they arrived; different keys run side by side.
@@ -565,6 +571,13 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       return new Promise((resolve, reject) =>
         broker.publish(packet, (error) => (error ? reject(error) : resolve())),
       );
+    },
+    hasSubscribers(topic) {
+      if (redis) return true;
+      // mqemitter keeps every local subscription (wildcards too) in its qlobber matcher.
+      const matcher = (broker as unknown as { mq: { _matcher?: { match(topic: string): unknown[] } } }).mq
+        ._matcher;
+      return matcher ? matcher.match(topic).length > 0 : true;
     },
     handleClientPublishes(accepts, handler, orderKey, limit) {
       const limiter = limit === undefined ? undefined : limiters.get(limit);

@@ -357,6 +357,25 @@ describe('what staff may do', () => {
   });
 });
 
+describe('who follows a topic', () => {
+  it('is known to the server: someone following it or a wildcard over it, and no one once they leave', async () => {
+    const inbox = topics.staffInbox(hospitalB, accounts.nurseB.idx);
+    expect(t.app.broker.hasSubscribers(inbox)).toBe(false);
+    const nurse = await connect('nurseB');
+    expect(await nurse.subscribe(inbox)).toBe(true);
+    expect(t.app.broker.hasSubscribers(inbox)).toBe(true);
+    // A refused subscription follows nothing.
+    expect(await nurse.subscribe(topics.staffInbox(hospitalA, accounts.nurseB.idx))).toBe(false);
+    expect(t.app.broker.hasSubscribers(topics.staffInbox(hospitalA, accounts.nurseB.idx))).toBe(false);
+    const room = await roomOf('lee');
+    const lee = await connect('lee');
+    expect(await lee.subscribe(topics.chatRoomAll(room))).toBe(true);
+    expect(t.app.broker.hasSubscribers(topics.chatRoomEvent(room, 'message'))).toBe(true);
+    await nurse.close();
+    await expect.poll(() => t.app.broker.hasSubscribers(inbox)).toBe(false);
+  });
+});
+
 describe('a token that expires during the connection', () => {
   it('ends the connection at expiry; a fresh token connects again', async () => {
     const shortLived = await buildTestApp({ config: { accessTokenTtlS: 4 } });
