@@ -589,11 +589,8 @@ export function createChatService(deps: ChatServiceDeps) {
     const after: RoomRecord = { ...room, ...outcome.next, patientName };
     // The bot's turn on the room as this message leaves it, stored right after it in the same
     // statement: its own group was a third of the database's work per message (issue 11 point 7).
-    // The room still points at the patient's message while deciding, as it did between the two.
     const reply =
-      decide && personType === 'PATIENT'
-        ? botWrite({ ...after, lastMsgIdx: room.lastMsgIdx ?? 0 }, content, decide, now(), deps.chatbot.name)
-        : null;
+      decide && personType === 'PATIENT' ? botWrite(after, content, decide, now(), deps.chatbot.name) : null;
     return {
       kind: 'store',
       writes: reply ? [own, { message: reply.message, state: { ...reply.state, patientName } }] : [own],
