@@ -123,6 +123,21 @@ describe('group commit of chat messages', () => {
     expect(counts.rows.map((row) => row.n)).toEqual([1, 1, 1]);
   });
 
+  it('writes a message that comes after a quiet spell at once, without waiting for the next loop turn', async () => {
+    const { patientIdx, roomIdx } = await openRoom();
+    let loopTurned = false;
+    let startedBeforeTheTurn: boolean | null = null;
+    const batch = createRoomWriteBatch({
+      exclusive: (fn) => {
+        startedBeforeTheTurn ??= !loopTurned;
+        return t.app.db.exclusive(fn);
+      },
+    });
+    setImmediate(() => (loopTurned = true));
+    await batch.write(patientWrite(patientIdx, roomIdx, 'at once'));
+    expect(startedBeforeTheTurn).toBe(true);
+  });
+
   it('puts a second message for the same room into the next group, after the first', async () => {
     const { patientIdx, roomIdx } = await openRoom();
     const { db, counted } = countingDb();
