@@ -113,6 +113,9 @@ export async function loginAsStaff(
       [STAFF_STORAGE_KEYS.myData]: JSON.stringify(profile),
     });
     await page.goto('/staff/');
+    // The console sends its bare address on to its first screen (#/chat) once it has started:
+    // wait for that, or a test's next goto to a screen may be replaced by it on a busy machine.
+    await page.waitForURL(/\/staff\/#\/\w/);
     return tokens;
   }
   await page.goto('/staff/');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
+import { ResultCode } from '@smartcare/contract/result-codes';
 import { publishDefaultTerms } from '../../db/seed-demo.ts';
 import type { ApiRoute } from '../../plugins/route-defaults.plugin.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
@@ -65,6 +66,13 @@ const INT4_MAX = 2 ** 31 - 1;
  * Values PostgreSQL cannot hold, which once reached it unchecked and came back as HTTP 500
  * (issue 10 point 15): NUL inside text, integers beyond `integer`, dates that do not exist.
  */
+/** A fingerprint (see `fingerprint`) without one table's entry. */
+const withoutTable = (fingerprint: string, table: string) =>
+  fingerprint
+    .split(' ')
+    .filter((entry) => !entry.startsWith(`${table}=`))
+    .join(' ');
+
 const databaseBreaker = fc.oneof(
   fc
     .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
@@ -213,7 +221,14 @@ describe('random and malformed bodies at every write call', () => {
           );
           expect(response.status).toBeLessThan(500);
           // A valid login with a wrong password counts a failure (401): only refused input must write nothing.
-          if (response.status === 400) expect(await fingerprint()).toBe(before);
+          // So does a wrong code against a live password-reset code (400, the guess limit): when
+          // one value became a login id at sign-up and got a code at requestPasswordReset, its
+          // resetPassword is such a guess, and the code's row is the one write it may make.
+          if (response.status === 400) {
+            const guess = response.code === ResultCode.VERIFICATION_CODE_INVALID;
+            const seen = (fp: string) => (guess ? withoutTable(fp, 'password_reset_codes') : fp);
+            expect(seen(await fingerprint())).toBe(seen(before));
+          }
         }),
         { numRuns: Math.max(5, Math.round(RUNS_PER_CALL / 5)) },
       );
