@@ -95,7 +95,7 @@ export async function runChatLoad(
       try {
         message = JSON.parse(payload.toString()) as { clientMsgId?: unknown; personType?: unknown };
       } catch {
-        message = null;
+        // Not JSON: not one of the measured messages.
       }
     }
     const clientMsgId = message?.clientMsgId;

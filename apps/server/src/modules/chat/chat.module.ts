@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerChatRealtime } from './chat.realtime.ts';
-import { chatRoomOwners, chatTopicAccess } from './chat.access.ts';
+import { chatTopicAccess } from './chat.access.ts';
 import { chatRoutes } from './chat.routes.ts';
 import type { NotificationService } from '../notification/notification.service.ts';
 import type { ChatService } from './chat.service.ts';
@@ -12,7 +12,7 @@ export const chatModule: FastifyPluginAsyncZod<{
   notifications: Pick<NotificationService, 'notify'>;
 }> = async (app, { chat, notifications }) => {
   // Who may subscribe and publish on the chat's topics (the broker knows none of them).
-  const access = chatTopicAccess(chatRoomOwners(app.db));
+  const access = chatTopicAccess(chat.roomOwners);
   app.broker.declareTopic('chat', access.chat);
   app.broker.declareTopic('staffInbox', access.staffInbox);
   const realtime = registerChatRealtime(app.broker, chat, notifications);

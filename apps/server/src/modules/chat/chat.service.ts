@@ -30,6 +30,7 @@ import {
   type NewMessage,
   type RoomRecord,
 } from './chat.repository.ts';
+import { chatRoomOwners } from './chat.access.ts';
 import { createRoomWriteBatch, type RoomWritePlan } from './room-write-batch.ts';
 
 export type ChatActor = { kind: 'patient'; idx: number } | { kind: 'staff'; idx: number };
@@ -87,9 +88,6 @@ export interface BotReceipt {
 }
 
 const BOT_IDX = 0;
-
-/** How many rooms' hospitals the service keeps in mind (see roomHospitals). */
-const ROOM_HOSPITALS_KEPT = 10_000;
 
 /**
  * The text as the database will hold it: UTF-8 has no lone surrogates, and both drivers
@@ -256,22 +254,11 @@ export function createChatService(deps: ChatServiceDeps) {
   const batch = createRoomWriteBatch(deps.db);
   const summaries = summaryReader(deps.db);
   const botPerson: ChatPerson = { personType: 'CHATBOT', idx: BOT_IDX, name: deps.chatbot.name };
-  /** Each room's hospital (rooms never move): whose bot answers there. */
-  const roomHospitals = new Map<number, number>();
-  function rememberRoomHospital(room: Pick<RoomRecord, 'idx' | 'hospitalIdx'>) {
-    if (roomHospitals.has(room.idx)) return;
-    // Bounded: the oldest rooms are forgotten first (their next message simply looks again).
-    if (roomHospitals.size >= ROOM_HOSPITALS_KEPT) roomHospitals.delete(roomHospitals.keys().next().value!);
-    roomHospitals.set(room.idx, room.hospitalIdx);
-  }
-  async function hospitalOfRoom(roomIdx: number): Promise<number | undefined> {
-    const known = roomHospitals.get(roomIdx);
-    if (known !== undefined) return known;
-    const owner = await repo.roomOwner(deps.db, roomIdx);
-    if (!owner) return undefined;
-    rememberRoomHospital({ idx: roomIdx, hospitalIdx: owner.hospitalIdx });
-    return owner.hospitalIdx;
-  }
+  /**
+   * Who owns each room, remembered (rooms never move): the topics' ACL asks it on every
+   * publish, and a patient's message asks it whose bot answers there.
+   */
+  const roomOwners = chatRoomOwners(deps.db);
   const audit = (entry: {
     actor: ChatActor;
     action: string;
@@ -613,6 +600,7 @@ export function createChatService(deps: ChatServiceDeps) {
 
   return {
     roomView,
+    roomOwners,
 
     /**
      * A message published by a patient or staff member: validated, stamped with the sender
@@ -624,19 +612,16 @@ export function createChatService(deps: ChatServiceDeps) {
       const at = now();
       const content = asStored(body.data.content);
       const { clientMsgId } = body.data;
-      const alone = () =>
-        receiveAlone(actor, topicRoomIdx, content, clientMsgId, at).then((receipt) => {
-          rememberRoomHospital(receipt.room);
-          return receipt;
-        });
+      const alone = () => receiveAlone(actor, topicRoomIdx, content, clientMsgId, at);
       // Before a room exists the message opens one: that takes its own transaction.
       if (topicRoomIdx <= 0) return alone();
       const personType: PersonType = actor.kind === 'patient' ? 'PATIENT' : 'USER';
       // A patient's message gets the bot's turn in its own group, with the rules of the room's
-      // hospital (read once per room; the group checks it again on the locked row).
-      const hospitalIdx = personType === 'PATIENT' ? await hospitalOfRoom(topicRoomIdx) : undefined;
+      // hospital (remembered per room; the group checks it again on the locked row).
+      const hospitalIdx =
+        personType === 'PATIENT' ? (await roomOwners.chatRoom(topicRoomIdx))?.hospitalIdx : undefined;
       const decide = hospitalIdx === undefined ? null : await deps.chatbot.decider(hospitalIdx);
-      const receipt = await batch.write<MessageReceipt>({
+      return batch.write<MessageReceipt>({
         roomIdx: topicRoomIdx,
         sender: { personType, idx: actor.idx },
         clientMsgId,
@@ -652,8 +637,6 @@ export function createChatService(deps: ChatServiceDeps) {
             facts?.room.hospitalIdx === hospitalIdx ? decide : null,
           ),
       });
-      rememberRoomHospital(receipt.room);
-      return receipt;
     },
 
     /** Issue 16 — ratings: one room as stored (its status, patient, hospital and assignee). */

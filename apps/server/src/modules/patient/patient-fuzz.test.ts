@@ -62,10 +62,7 @@ const body = (fields: readonly string[]): fc.Arbitrary<RawBody> =>
   );
 
 const INT4_MAX = 2 ** 31 - 1;
-/**
- * Values PostgreSQL cannot hold, which once reached it unchecked and came back as HTTP 500
- * (issue 10 point 15): NUL inside text, integers beyond `integer`, dates that do not exist.
- */
+
 /** A fingerprint (see `fingerprint`) without one table's entry. */
 const withoutTable = (fingerprint: string, table: string) =>
   fingerprint
@@ -73,6 +70,10 @@ const withoutTable = (fingerprint: string, table: string) =>
     .filter((entry) => !entry.startsWith(`${table}=`))
     .join(' ');
 
+/**
+ * Values PostgreSQL cannot hold, which once reached it unchecked and came back as HTTP 500
+ * (issue 10 point 15): NUL inside text, integers beyond `integer`, dates that do not exist.
+ */
 const databaseBreaker = fc.oneof(
   fc
     .tuple(fc.string({ maxLength: 20 }), fc.string({ maxLength: 20 }))
