@@ -23,8 +23,10 @@ test.describe('medication reminders', () => {
     test.setTimeout(120_000);
     // Two doses today: one due now, one later (the e2e runs away from Korean midnight in CI's clock too).
     const first = kstClock(-5);
+    // Up to ten hours after the first, never past 23:55 (measured from the first dose, not
+    // from now: from 14:00 KST the later dose otherwise fell at midnight, tomorrow).
     const second = kstClock(
-      Math.min(600, 23 * 60 + 55 - (Number(first.slice(0, 2)) * 60 + Number(first.slice(3)))),
+      -5 + Math.min(600, 23 * 60 + 55 - (Number(first.slice(0, 2)) * 60 + Number(first.slice(3)))),
     );
     const patient = await createPatient({ area: 'HOMECARE', name: '박복약' });
     const { accessToken } = await loginAsPatient(page, patient.loginId, {
