@@ -88,6 +88,37 @@ export interface DayCounts {
   pending: number;
 }
 
+/**
+ * Doses of several medications in one statement (the job's pass writes a batch of medicines
+ * at once: one statement per medicine held PGlite, and with it the event loop, hundreds of
+ * times in a row). Doses that exist already are left as they are.
+ */
+async function insertDosesOfMany(
+  db: Sql,
+  medications: readonly { medicationIdx: number; patientIdx: number; times: readonly Date[] }[],
+): Promise<number> {
+  const medicationIdxs: number[] = [];
+  const patientIdxs: number[] = [];
+  const at: string[] = [];
+  for (const { medicationIdx, patientIdx, times } of medications)
+    for (const time of times) {
+      medicationIdxs.push(medicationIdx);
+      patientIdxs.push(patientIdx);
+      at.push(time.toISOString());
+    }
+  if (at.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, next_alert_at,
+       medication_name, strength, form, dose_per_intake, meal)
+     SELECT d.medication_idx, d.patient_idx, d.t, d.t, m.name, m.strength, m.form, m.dose_per_intake, m.meal
+       FROM unnest($1::int[], $2::int[], $3::timestamptz[]) AS d(medication_idx, patient_idx, t)
+       JOIN medications m ON m.idx = d.medication_idx
+     ON CONFLICT (medication_idx, scheduled_at) DO NOTHING`,
+    [medicationIdxs, patientIdxs, at],
+  );
+  return rowCount;
+}
+
 /** Medications and doses, SQL only (decision 024). */
 export const medicationRepository = {
   async insert(
@@ -217,17 +248,10 @@ export const medicationRepository = {
    * Idempotent: the unique key (medication, time) turns a second insert of a dose into nothing.
    * Each dose keeps what it is for (name, strength, form, dose, meal) as the medicine says now.
    */
+  insertDosesOfMany,
+
   async insertDoses(db: Sql, medicationIdx: number, patientIdx: number, times: Date[]): Promise<number> {
-    if (times.length === 0) return 0;
-    const { rowCount } = await db.query(
-      `INSERT INTO medication_doses (medication_idx, patient_idx, scheduled_at, next_alert_at,
-         medication_name, strength, form, dose_per_intake, meal)
-       SELECT $1, $2, t, t, m.name, m.strength, m.form, m.dose_per_intake, m.meal
-         FROM unnest($3::timestamptz[]) AS t CROSS JOIN medications m WHERE m.idx = $1
-       ON CONFLICT (medication_idx, scheduled_at) DO NOTHING`,
-      [medicationIdx, patientIdx, times.map((t) => t.toISOString())],
-    );
-    return rowCount;
+    return insertDosesOfMany(db, [{ medicationIdx, patientIdx, times }]);
   },
 
   /** Active medications to generate doses for, each locked so an edit and a pass never interleave. */

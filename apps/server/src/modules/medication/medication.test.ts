@@ -749,6 +749,52 @@ describe('the dose job with a controllable clock', () => {
     expect(dupes.rows).toHaveLength(0);
   });
 
+  it('one pass reaches every active medicine, batch after batch, each with its own patient, name and times', async () => {
+    set('2030-05-20', '07:00');
+    const svc = process();
+    const added: { patientIdx: number; idx: number; name: string; perDay: number }[] = [];
+    // More medicines than one batch of the pass holds, over three patients.
+    for (let p = 0; p < 3; p++) {
+      const patient = await createPatient(t.app.db, { choseHospitalIdx: hospitalIdx });
+      for (let i = 0; i < 12; i++) {
+        const times = i % 2 === 0 ? ['08:00', '20:00'] : ['09:00'];
+        const name = `배치약${p}-${i}`;
+        const m = await svc.add(
+          patient.idx,
+          medicationInputSchema.parse(medicine({ name, times, startDate: '2030-05-20' })),
+        );
+        added.push({ patientIdx: patient.idx, idx: m.idx, name, perDay: times.length });
+      }
+    }
+    const stopped = added.pop()!;
+    await svc.stop(stopped.patientIdx, stopped.idx);
+    const stoppedBefore = await countDoses(stopped.idx);
+
+    // A day later the pass adds the day after tomorrow's doses for each of them.
+    set('2030-05-21', '07:00');
+    await svc.generateDoses();
+    const { rows } = await t.app.db.query<{
+      medicationIdx: number;
+      patientIdx: number;
+      name: string;
+      n: number;
+    }>(
+      `SELECT medication_idx AS "medicationIdx", patient_idx AS "patientIdx", medication_name AS name,
+              count(*)::int AS n
+         FROM medication_doses WHERE medication_idx = ANY($1::int[])
+        GROUP BY 1, 2, 3`,
+      [added.map((m) => m.idx)],
+    );
+    expect(rows).toHaveLength(added.length);
+    for (const m of added) {
+      const row = rows.find((r) => r.medicationIdx === m.idx);
+      // From the 20th 08:00 (or 09:00) to the 23rd 07:00: three days of its times.
+      expect(row).toEqual({ medicationIdx: m.idx, patientIdx: m.patientIdx, name: m.name, n: 3 * m.perDay });
+    }
+    expect(await countDoses(stopped.idx)).toBe(stoppedBefore);
+    expect(await svc.generateDoses()).toBe(0);
+  });
+
   it('marks a dose MISSED when its window passes, or as soon as the next dose is due', async () => {
     set('2030-06-01', '07:00');
     const svc = process();

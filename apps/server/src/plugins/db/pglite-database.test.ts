@@ -222,6 +222,52 @@ describe('PGlite adapter', () => {
     expect(await db.one('SELECT count(*) AS n FROM exclusive_fail_probe')).toEqual({ n: 0 });
   });
 
+  /** A statement that keeps PGlite busy for a few milliseconds. */
+  const slowStatement = 'SELECT count(*) AS n FROM generate_series(1, 300000)';
+
+  it('statements run back to back let the event loop turn once they have held it for the slice', async () => {
+    const sliced = pgliteDatabase(pglite, 4);
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const started = performance.now();
+    // Awaited one after another, as a job's pass runs them: without the slice the loop would
+    // not turn until the whole chain had ended.
+    let statements = 0;
+    while (!turned && statements < 20) {
+      await sliced.one(slowStatement);
+      statements++;
+    }
+    expect(turned).toBe(true);
+    expect(statements).toBeGreaterThan(0);
+    // It turned after the slice had passed, not after every statement.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(4);
+  });
+
+  it('a transaction’s statements let the loop turn too; exclusive() runs without a turn', async () => {
+    const sliced = pgliteDatabase(pglite, 4);
+    let turned = false;
+    setImmediate(() => (turned = true));
+    await sliced.transaction(async (tx) => {
+      for (let i = 0; i < 20 && !turned; i++) await tx.one(slowStatement);
+    });
+    expect(turned).toBe(true);
+
+    turned = false;
+    setImmediate(() => (turned = true));
+    await sliced.exclusive(async (q) => {
+      for (let i = 0; i < 5; i++) await q.one(slowStatement);
+    });
+    expect(turned).toBe(false);
+  });
+
+  it('statements within the slice give no turn', async () => {
+    const unsliced = pgliteDatabase(pglite, 60_000);
+    let turned = false;
+    setImmediate(() => (turned = true));
+    for (let i = 0; i < 5; i++) await unsliced.one(slowStatement);
+    expect(turned).toBe(false);
+  });
+
   it('refuses statements once closed', async () => {
     await pglite.close();
     await expect(db.query('SELECT 1')).rejects.toThrow(/clos/);

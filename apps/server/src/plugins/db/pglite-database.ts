@@ -8,12 +8,21 @@ import {
   type SqlQueryable,
 } from './database.ts';
 import { readReplies, type Column, type Replies } from './pglite-replies.ts';
+import { yieldToEventLoop } from '../../lib/yield.ts';
 
 /**
  * Statements kept prepared in the one PGlite session. Dynamic SQL (the `SET a = $2, …`
  * lists of partial updates) has many spellings, so the least recently used are closed.
  */
 export const PREPARED_STATEMENT_LIMIT = 200;
+
+/**
+ * How long statements may run back to back before the event loop gets a turn. PGlite runs
+ * each statement on the event loop, and a chain of awaited statements never lets it read a
+ * socket: a job's pass over thousands of medicines, or a long request, would hold every chat
+ * message and nurse call until it ended (issue 11 point 7).
+ */
+export const STATEMENT_SLICE_MS = 4;
 
 /** Raised by Bind/Execute when a prepared statement no longer fits the schema (DDL after it was prepared). */
 const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
@@ -93,10 +102,12 @@ export function bindExecuteSync(statement: string, values: readonly (string | nu
  * parameters and values go through PGlite's own serializers and type parsers, so they come
  * out exactly as `query()` gives them. The caller holds PGlite's query mutex.
  */
+/** Statement names are unique in the process: two adapters on one session never collide. */
+let statementCounter = 0;
+
 function preparedStatements(pglite: PGlite) {
   const statements = new Map<string, Prepared>();
   let pendingCloses: Uint8Array[] = [];
-  let counter = 0;
   // The backend writes its replies in chunks that are views of WASM memory: copied here.
   let received = new Uint8Array(64 * 1024);
   let receivedLength = 0;
@@ -121,7 +132,7 @@ function preparedStatements(pglite: PGlite) {
   }
 
   async function prepare(sql: string): Promise<Prepared> {
-    const name = `sc${++counter}`;
+    const name = `sc${++statementCounter}`;
     const closes = pendingCloses;
     pendingCloses = [];
     const replies = await send([
@@ -194,35 +205,69 @@ function preparedStatements(pglite: PGlite) {
   };
 }
 
-export function pgliteDatabase(pglite: PGlite): Database {
+/**
+ * Lets the loop turn once statements have held it for `sliceMs` without it turning: before a
+ * statement, a transaction or an exclusive section. Waiting work queues on PGlite's lock
+ * meanwhile, so a chat message that arrived during the turn is stored before the pass goes on.
+ * A single statement, and the work between two statements, still run to the end.
+ */
+function loopTurns(sliceMs: number) {
+  /** When the current run of statements began; null once the loop has turned since. */
+  let heldSince: number | null = null;
+  const turned = () => {
+    heldSince = null;
+  };
+  return async function letLoopTurn(): Promise<void> {
+    const now = performance.now();
+    if (heldSince === null) {
+      heldSince = now;
+      // Runs at the loop's next check phase: the first turn it gets, whoever gives it.
+      setImmediate(turned);
+    } else if (now - heldSince >= sliceMs) {
+      await yieldToEventLoop();
+    }
+  };
+}
+
+export function pgliteDatabase(pglite: PGlite, sliceMs = STATEMENT_SLICE_MS): Database {
   const statements = preparedStatements(pglite);
+  const letLoopTurn = loopTurns(sliceMs);
   const exec = async (target: Pick<PGlite, 'exec'>, sql: string) => {
     await target.exec(sql);
   };
   // The same locks PGlite's query() takes: a statement outside a transaction waits for any
   // open transaction to end, and statements never overlap inside the one session.
   const topLevel = withRowHelpers(
-    <T>(sql: string, params: readonly SqlParam[] = []) =>
-      pglite._runExclusiveTransaction(() =>
+    async <T>(sql: string, params: readonly SqlParam[] = []) => {
+      await letLoopTurn();
+      return pglite._runExclusiveTransaction(() =>
         pglite._runExclusiveQuery(() => statements.run<T>(sql, params, false)),
-      ),
+      );
+    },
     (sql) => exec(pglite, sql),
   );
   return {
     kind: 'pglite',
     ...topLevel,
-    transaction: (fn) =>
-      pglite.transaction((tx) => {
+    transaction: async (fn) => {
+      await letLoopTurn();
+      return pglite.transaction((tx) => {
         const scoped: SqlQueryable = withRowHelpers(
           async <T>(sql: string, params: readonly SqlParam[] = []) => {
+            // Inside, the session stays held: the turn serves sockets and deliveries, not
+            // other statements.
+            await letLoopTurn();
             if (tx.closed) throw new Error('Transaction is closed');
             return pglite._runExclusiveQuery(() => statements.run<T>(sql, params, true));
           },
           (sql) => exec(tx, sql),
         );
         return fn(scoped);
-      }),
+      });
+    },
     // The session held as a transaction holds it (same lock), each statement its own commit.
+    // Not sliced: the chat's group write is the real-time path the slices are for, and it
+    // is short by construction (room-write-batch.ts).
     exclusive: (fn) =>
       pglite._runExclusiveTransaction(() =>
         fn({
