@@ -188,7 +188,16 @@ describe('random and malformed bodies at every write call', () => {
           expect(response.status).toBeLessThan(500);
           expect(typeof response.code).toBe('number');
           expect(typeof response.description).toBe('string');
-          if (response.status >= 400) expect(await fingerprint()).toBe(before);
+          if (response.status >= 400) {
+            // A login body that passes validation is a counted attempt (decision 013): a wrong
+            // password (401), or the one that reaches the lock (423), writes its failure count.
+            // The random bodies hit that now and then (`{"loginId":"\u000e","password":"𞮊"}`).
+            const counted =
+              response.code === ResultCode.BAD_CREDENTIALS || response.code === ResultCode.ACCOUNT_LOCKED;
+            const seen = (fp: string) =>
+              counted ? withoutTable(withoutTable(fp, 'login_failures'), 'login_device_failures') : fp;
+            expect(seen(await fingerprint())).toBe(seen(before));
+          }
         }),
         { numRuns: RUNS_PER_CALL },
       );
