@@ -30,6 +30,9 @@ export interface JobsPluginOptions {
   autoStart?: boolean;
 }
 
+/** The first pass after start waits this long: the server answers its first requests first. */
+export const FIRST_PASS_AFTER_MS = 1000;
+
 /**
  * A small interval runner: every process runs every job; the jobs' SQL makes that safe.
  * Chosen over a queue library (docs/decisions/002-job-runner.md).
@@ -39,6 +42,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const registered = new Map<string, Job>();
     const running = new Map<string, Promise<number>>();
     let timer: NodeJS.Timeout | undefined;
+    let first: NodeJS.Timeout | undefined;
     let closing = false;
 
     function runNow(name: string): Promise<number> {
@@ -76,12 +80,17 @@ export const jobsPlugin = fp<JobsPluginOptions>(
 
     if (autoStart) {
       app.addHook('onReady', async () => {
+        // A first pass right after start: after a restart or a deploy, doses past their window
+        // would otherwise still show as to be taken, and due reminders wait, for a whole interval.
+        first = setTimeout(() => void tick(), FIRST_PASS_AFTER_MS);
+        first.unref();
         timer = setInterval(() => void tick(), config.jobIntervalS * 1000);
         timer.unref();
       });
     }
     app.addHook('onClose', async () => {
       closing = true;
+      if (first) clearTimeout(first);
       if (timer) clearInterval(timer);
       await Promise.allSettled(running.values());
     });
