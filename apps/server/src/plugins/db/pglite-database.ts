@@ -93,6 +93,9 @@ export function bindExecuteSync(statement: string, values: readonly (string | nu
   return out;
 }
 
+/** Statement names are unique in the process: two adapters on one session never collide. */
+let statementCounter = 0;
+
 /**
  * Runs parameterised SQL as named prepared statements, one protocol round trip each.
  * PGlite's own `query()` makes six trips into the WASM backend per call (Parse, Describe,
@@ -102,9 +105,6 @@ export function bindExecuteSync(statement: string, values: readonly (string | nu
  * parameters and values go through PGlite's own serializers and type parsers, so they come
  * out exactly as `query()` gives them. The caller holds PGlite's query mutex.
  */
-/** Statement names are unique in the process: two adapters on one session never collide. */
-let statementCounter = 0;
-
 function preparedStatements(pglite: PGlite) {
   const statements = new Map<string, Prepared>();
   let pendingCloses: Uint8Array[] = [];
@@ -207,7 +207,7 @@ function preparedStatements(pglite: PGlite) {
 
 /**
  * Lets the loop turn once statements have held it for `sliceMs` without it turning: before a
- * statement, a transaction or an exclusive section. Waiting work queues on PGlite's lock
+ * statement, a transaction, or a statement inside one. Waiting work queues on PGlite's lock
  * meanwhile, so a chat message that arrived during the turn is stored before the pass goes on.
  * A single statement, and the work between two statements, still run to the end.
  */
