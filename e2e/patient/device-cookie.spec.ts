@@ -25,8 +25,9 @@ test('the patient app’s browser logs in again while its id is locked for every
   loginAsPatient,
   allowFailures,
 }) => {
-  // The home screen may still ask for the chat room after the test wipes its tokens: that call is refused (401) on purpose.
-  allowFailures(/\/chat\/currentRoom$/);
+  // The home screen may still ask for the chat room or the unread notifications after the test
+  // wipes its tokens: those calls are refused (401) on purpose.
+  allowFailures(/\/chat\/currentRoom$/, /\/notification\/getUnreadCount$/);
   const patient = await createPatient();
   await loginAsPatient(page, patient.loginId, { via: 'ui', password: patient.password });
   const cookies = await page.context().cookies();

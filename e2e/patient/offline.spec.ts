@@ -63,6 +63,9 @@ async function firstVisit(page: Page, patient: TestPatient, loginAsPatient: Logi
 type LoginFixture = Parameters<Parameters<typeof test>[2]>[0]['loginAsPatient'];
 
 async function goOffline(context: BrowserContext, page: Page) {
+  // After the visit, not in the middle of it: the last screen's chunks still on their way
+  // through the service worker when the network went (CI, once) left the reload uncontrolled.
+  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.reload();
 }
