@@ -20,17 +20,16 @@ test.use({ serviceWorkers: 'allow' });
 /** Everything that cannot reach the server while the network is cut: the API and the broker. */
 const OFFLINE_FAILURES = [/\/medical2\/app\/api\//, /\/mqtt$/];
 
-/** The service worker has installed, precached the shell and controls this page (first install claims it). */
+/**
+ * The service worker has installed, precached the shell and controls this page (the first
+ * install claims it at activation, after its precache). Synchronous on purpose: Playwright's
+ * waitForFunction does not await a promise, and an async predicate's promise is truthy at once,
+ * so the wait ended before the worker had even been fetched and the offline reload raced it.
+ */
 async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => {
-      if (!('serviceWorker' in navigator)) return false;
-      const registration = await navigator.serviceWorker.getRegistration();
-      return Boolean(registration?.active && navigator.serviceWorker.controller?.state === 'activated');
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
 }
 
 /** One ordinary visit online: home, a chat message, the alarm settings, back home. */
@@ -63,9 +62,6 @@ async function firstVisit(page: Page, patient: TestPatient, loginAsPatient: Logi
 type LoginFixture = Parameters<Parameters<typeof test>[2]>[0]['loginAsPatient'];
 
 async function goOffline(context: BrowserContext, page: Page) {
-  // After the visit, not in the middle of it: the last screen's chunks still on their way
-  // through the service worker when the network went (CI, once) left the reload uncontrolled.
-  await page.waitForLoadState('networkidle');
   await context.setOffline(true);
   await page.reload();
 }
