@@ -244,12 +244,12 @@ export const medicationRepository = {
     return rowCount;
   },
 
+  insertDosesOfMany,
+
   /**
    * Idempotent: the unique key (medication, time) turns a second insert of a dose into nothing.
    * Each dose keeps what it is for (name, strength, form, dose, meal) as the medicine says now.
    */
-  insertDosesOfMany,
-
   async insertDoses(db: Sql, medicationIdx: number, patientIdx: number, times: Date[]): Promise<number> {
     return insertDosesOfMany(db, [{ medicationIdx, patientIdx, times }]);
   },
