@@ -104,11 +104,23 @@ export function registerChatRealtime(
         run.waiters = [];
         run.hurry = false;
         try {
+          // "Everyone" is every member with a console open, asked after the rooms were taken: a
+          // hospital has many staff accounts and few online, and each summary reads an unread
+          // count for each member it is for (issue 11 point 7: with a roster of 70 the reads
+          // grew seventyfold). A console opened later reads its inbox fresh (GET /chat/rooms)
+          // after these rooms' changes. Where subscribers of other processes cannot be seen
+          // (Redis), hasSubscribers says yes, and every member is read, as before.
+          const everyone = [...asked.values()].includes('everyone')
+            ? (await chat.hospitalStaff(hospitalIdx)).filter((staffIdx) =>
+                broker.hasSubscribers(topics.staffInbox(hospitalIdx, staffIdx)),
+              )
+            : [];
           // Read in one turn: the service reads rooms asked for together in one statement.
           const found = await Promise.all(
-            [...asked].map(([roomIdx, audience]) =>
-              chat.inboxSummaries(roomIdx, audience === 'everyone' ? null : [...audience]),
-            ),
+            [...asked].map(([roomIdx, audience]) => {
+              const staffIdxs = audience === 'everyone' ? everyone : [...audience];
+              return staffIdxs.length > 0 ? chat.inboxSummaries(roomIdx, staffIdxs) : null;
+            }),
           );
           const byStaff = new Map<number, ChatRoomSummary[]>();
           for (const summaries of found) {

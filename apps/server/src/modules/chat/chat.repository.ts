@@ -605,14 +605,14 @@ export const chatRepository = {
 
   /**
    * Rooms as the staff inbox shows them now, in one statement: each row, its persons, its
-   * last message, and for each active staff member of its hospital (or only `staffIdxs`)
+   * last message, and for each of `staffIdxs` who is an active staff member of its hospital
    * the patient messages that member has not read, counted as `listInbox` counts them.
    * Rooms that are gone are missing from the map.
    */
   async roomSummaries(
     db: Sql,
     roomIdxs: readonly number[],
-    staffIdxs: readonly number[] | null,
+    staffIdxs: readonly number[],
   ): Promise<
     Map<
       number,
@@ -647,11 +647,11 @@ export const chatRepository = {
                    FROM staff_users s
                    LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = s.idx
                   WHERE s.hospital_idx = r.hospital_idx AND s.active
-                    AND ($2::int[] IS NULL OR s.idx = ANY($2::int[]))),
+                    AND s.idx = ANY($2::int[])),
                 '[]'::json) AS unread,
               ${PATIENT_INFO_JSON} AS patient_info
          FROM chat_rooms r WHERE r.idx = ANY($1::int[])`,
-      [[...roomIdxs], staffIdxs === null ? null : [...staffIdxs]],
+      [[...roomIdxs], [...staffIdxs]],
     );
     return new Map(
       rows.map((row) => [

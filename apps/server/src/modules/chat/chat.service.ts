@@ -40,7 +40,7 @@ export interface ChatServiceDeps {
   /** Issue 16 — ratings: told once a room has just completed (the patient is invited to rate it). */
   onCompleted?: (roomIdx: number) => Promise<void>;
   /** Who a person is now (names and hospitals change after login). */
-  people: Pick<PeopleService, 'patient' | 'staff'>;
+  people: Pick<PeopleService, 'patient' | 'staff' | 'activeStaffOf'>;
   chatbot: {
     name: string;
     /**
@@ -193,7 +193,7 @@ export const SUMMARY_ROOMS_PER_READ = 20;
 function summaryReader(db: Pick<SqlQueryable, 'query'>) {
   let queue: {
     roomIdx: number;
-    staffIdxs: number[] | null;
+    staffIdxs: number[];
     resolve(found: RoomSummaryRow | null): void;
     reject(error: unknown): void;
   }[] = [];
@@ -206,7 +206,7 @@ function summaryReader(db: Pick<SqlQueryable, 'query'>) {
         queue = [];
         const byAudience = new Map<string, typeof asked>();
         for (const request of asked) {
-          const key = request.staffIdxs === null ? '*' : request.staffIdxs.join(',');
+          const key = request.staffIdxs.join(',');
           byAudience.set(key, [...(byAudience.get(key) ?? []), request]);
         }
         await Promise.all(
@@ -236,7 +236,7 @@ function summaryReader(db: Pick<SqlQueryable, 'query'>) {
   }
 
   return {
-    read(roomIdx: number, staffIdxs: number[] | null): Promise<RoomSummaryRow | null> {
+    read(roomIdx: number, staffIdxs: number[]): Promise<RoomSummaryRow | null> {
       return new Promise((resolve, reject) => {
         queue.push({ roomIdx, staffIdxs, resolve, reject });
         if (!reading) {
@@ -837,12 +837,12 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /**
      * What each staff member's inbox topic carries for a room, as the room is now: the same
-     * summary with that member's own unread count (as `GET /chat/rooms` counts it). For every
-     * active staff member of the room's hospital, or only `staffIdxs`; null once the room is gone.
+     * summary with that member's own unread count (as `GET /chat/rooms` counts it), for each of
+     * `staffIdxs` who is an active staff member of the room's hospital; null once the room is gone.
      */
     async inboxSummaries(
       roomIdx: number,
-      staffIdxs: number[] | null,
+      staffIdxs: number[],
     ): Promise<{ staffIdx: number; room: ChatRoomSummary }[] | null> {
       const found = await summaries.read(roomIdx, staffIdxs);
       if (!found) return null;
@@ -852,6 +852,9 @@ export function createChatService(deps: ChatServiceDeps) {
         room: { ...view, unreadCount: unread, patientInfo: found.patientInfo },
       }));
     },
+
+    /** Every active staff member of the hospital: whose inbox a change of its rooms may reach. */
+    hospitalStaff: (hospitalIdx: number): Promise<number[]> => deps.people.activeStaffOf(hospitalIdx),
 
     /** Records the read; answers the room (for the reader's live inbox). */
     async markRead(

@@ -627,6 +627,30 @@ describe('a burst of messages', () => {
     }
   });
 
+  it('reads inbox summaries only for staff members with a console open, not the whole roster (issue 11 point 7)', async () => {
+    const away = await createStaff(t.app.db, { hospitalIdx, name: '윤간호' });
+    const staff = await staffClient();
+    await staff.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
+    const query = vi.spyOn(t.app.db, 'query');
+    try {
+      const kim = await newPatient();
+      const { roomIdx } = await firstMessage(kim, HANDOFF_PHRASE);
+      await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('침대 높이 좀 낮춰 주세요'));
+      await t.app.broker.settled();
+      // The summary statement's second parameter: the members it reads unread counts for.
+      const readFor = query.mock.calls
+        .filter(([sql]) => String(sql).includes('rr.staff_idx = s.idx'))
+        .map(([, params]) => (params as unknown[])[1] as number[]);
+      expect(readFor.length).toBeGreaterThan(0);
+      for (const staffIdxs of readFor) {
+        expect(staffIdxs).toContain(nurse.idx);
+        expect(staffIdxs).not.toContain(away.idx);
+      }
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('counts unread per staff member, the same live and in GET /chat/rooms; marking read updates only that member', async () => {
     const second = await createStaff(t.app.db, { hospitalIdx, name: '최간호' });
     const other = {

@@ -50,6 +50,15 @@ export const peopleRepository = {
     return rows[0] ?? null;
   },
 
+  /** The hospital's active staff members, by number. */
+  async activeStaffOf(db: Sql, hospitalIdx: number): Promise<number[]> {
+    const { rows } = await db.query<{ idx: number }>(
+      `SELECT idx FROM staff_users WHERE hospital_idx = $1 AND active ORDER BY idx`,
+      [hospitalIdx],
+    );
+    return rows.map((row) => row.idx);
+  },
+
   // issue 15 — diet defaults by sex and age
   async findPatientBasics(db: Sql, patientIdx: number): Promise<PatientBasics | null> {
     const { rows } = await db.query<PatientBasics>(

@@ -42,6 +42,10 @@ export function createPeopleService(deps: PeopleServiceDeps) {
     staff(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<StaffEntry | null> {
       return repo.findStaff(tx, idx);
     },
+    /** Every active staff member of a hospital (e.g. whose live inbox a room's change may reach). */
+    activeStaffOf(hospitalIdx: number): Promise<number[]> {
+      return repo.activeStaffOf(deps.db, hospitalIdx);
+    },
     // issue 15 — diet defaults by sex and age
     patientBasics(idx: number, tx: Pick<SqlQueryable, 'query'> = deps.db): Promise<PatientBasics | null> {
       return repo.findPatientBasics(tx, idx);
