@@ -23,7 +23,7 @@
  *
  * The reference needs Mosquitto on the machine (Debian: `apt-get install -y mosquitto`).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MqttClient } from 'mqtt';
@@ -35,6 +35,7 @@ import type { Envelope } from '@smartcare/contract/envelope';
 import type { TermsSummary } from '@smartcare/contract/terms';
 import { MQTT_PATH, provisionalRoomIdx, topics } from '@smartcare/contract/topics';
 import { startServer, type StartedServer } from '../e2e/support/server.ts';
+import { provisionStaffPool, type PooledStaff } from '../e2e/support/staff-pool.ts';
 import { mosquittoPath, startMosquitto } from './lib/mosquitto.ts';
 import { scratchDatabase } from './lib/postgres.ts';
 import {
@@ -226,10 +227,14 @@ async function main() {
   // The server reports its memory after a full GC when asked (bench/lib/gc-probe.mjs).
   const probeDir = mkdtempSync(join(tmpdir(), 'smartcare-gc-probe-'));
   const probeFile = join(probeDir, 'memory.json');
+  // A hospital's staff roster (provision-staff.ts: 68 accounts in each hospital), of whom only
+  // the consoles below are online: what the server does per room must not grow with the roster.
+  const poolFile = join(probeDir, 'staff-pool.json');
   const serverLog = join(resultsDir, scratch ? 'broker-server-postgres.log' : 'broker-server.log');
   const server = await startServer({
     logFile: serverLog,
     ...(scratch ? { databaseUrl: scratch.url } : {}),
+    beforeStart: (dataDir) => provisionStaffPool(dataDir, poolFile, scratch?.url),
     // Hundreds of sign-ups and logins from one address in a minute is the benchmark, not an attack.
     env: {
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -338,6 +343,10 @@ async function main() {
       undefined,
       staffTokens.accessToken,
     );
+    const roster = (JSON.parse(readFileSync(poolFile, 'utf8')) as PooledStaff[]).filter(
+      (s) => s.hospitalIdx === staff.hospitalIdx,
+    ).length;
+    console.log(`\nthe consoles' hospital has ${roster} more staff accounts, none of them online`);
     const terms = await call<TermsSummary[]>(server, 'GET', apiPaths.terms.getTermsList);
     const requiredTerms = terms.filter((t) => t.required).map((t) => t.termsCode);
     const patients: BenchPatient[] = [];

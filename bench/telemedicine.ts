@@ -18,7 +18,6 @@
  * remote frame — also RUNS times. Printed: median and p95 of both, and the ratio.
  * `BENCH_SKIP_BUILD=1` reuses the apps' dist folders.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,8 +32,8 @@ import { apiPaths } from '@smartcare/contract/api-paths';
 import { TELEMEDICINE_CONSENT_VERSION, type TelemedicineVisit } from '@smartcare/contract/telemedicine';
 import { Api } from '../e2e/support/api.ts';
 import { createPatient } from '../e2e/support/factories.ts';
-import type { PooledStaff } from '../e2e/support/staff-pool.ts';
-import { buildApps, HEALTH_PATH, repoRoot, startServer } from '../e2e/support/server.ts';
+import { provisionStaffPool, type PooledStaff } from '../e2e/support/staff-pool.ts';
+import { buildApps, HEALTH_PATH, startServer } from '../e2e/support/server.ts';
 import { PATIENT_STORAGE_KEYS, STAFF_STORAGE_KEYS } from '../e2e/support/auth.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, phoneContext } from './lib/browser.ts';
 import { median, percentile, ratio, resultsDir, row, writeResult } from './lib/results.ts';
@@ -232,15 +231,6 @@ async function enterWaitingRoom(page: Page, visitIdx: number): Promise<void> {
   await page.getByText('대기 순서: 1번째').waitFor({ timeout: 30_000 });
 }
 
-function provisionStaff(dataDir: string, poolFile: string): void {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/support/provision-staff.ts', dataDir, poolFile],
-    { cwd: repoRoot, stdio: 'inherit' },
-  );
-  if (run.status !== 0) throw new Error(`provisioning staff failed (exit ${run.status})`);
-}
-
 const summary = (values: number[]) => ({
   median: Math.round(median(values)),
   p95: Math.round(percentile(values, 95)),
@@ -255,7 +245,7 @@ async function main() {
   const server = await startServer({
     logFile: join(resultsDir, 'telemedicine-server.log'),
     env: { LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MIN: '100000', ACCOUNT_RATE_LIMIT_PER_MIN: '100000' },
-    beforeStart: (dataDir) => provisionStaff(dataDir, poolFile),
+    beforeStart: (dataDir) => provisionStaffPool(dataDir, poolFile),
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApps, repoRoot, startServer, waitForHealth } from './server.ts';
-import { STAFF_POOL_ENV } from './staff-pool.ts';
+import { provisionStaffPool, STAFF_POOL_ENV } from './staff-pool.ts';
 
 /**
  * Builds the apps and starts one real server for the whole run. Its address travels to
@@ -31,7 +30,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     // Every test logs in and signs up from 127.0.0.1: the per-address limits (30 and 10 a
     // minute by default) are meant for the public internet, not for one test runner; the server suite tests it.
     env: { LOGIN_RATE_LIMIT_PER_MIN: '100000', ACCOUNT_RATE_LIMIT_PER_MIN: '100000' },
-    beforeStart: (dataDir) => provisionStaff(dataDir, poolFile),
+    beforeStart: (dataDir) => provisionStaffPool(dataDir, poolFile),
   });
   process.env[STAFF_POOL_ENV] = poolFile;
   process.env.SMARTCARE_BASE_URL = server.baseURL;
@@ -42,17 +41,4 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
     delete process.env.SMARTCARE_BASE_URL;
     delete process.env[STAFF_POOL_ENV];
   };
-}
-
-/** A child process: the embedded database's WASM and lock stay out of the test runner. */
-function provisionStaff(dataDir: string, poolFile: string): void {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/support/provision-staff.ts', dataDir, poolFile],
-    {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    },
-  );
-  if (run.status !== 0) throw new Error(`provisioning the e2e staff pool failed (exit ${run.status})`);
 }

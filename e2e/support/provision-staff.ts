@@ -1,5 +1,6 @@
 /**
  * `node --import tsx e2e/support/provision-staff.ts <DATA_DIR> <pool.json>`
+ * (PROVISION_DATABASE_URL set: in that PostgreSQL database instead)
  *
  * Staff accounts cannot be made through the API (no one signs up as a nurse), and the
  * running server holds the embedded database's lock. So before the end-to-end server
@@ -27,7 +28,11 @@ if (!dataDir || !poolFile) {
   process.exit(2);
 }
 
-const { db, release } = await openDatabase({ dataDir, databaseUrl: undefined });
+// The broker benchmark's server on PostgreSQL gets its roster there (provisionStaffPool).
+const { db, release } = await openDatabase({
+  dataDir,
+  databaseUrl: process.env.PROVISION_DATABASE_URL || undefined,
+});
 try {
   await migrate(db);
   await seedDemo(db);

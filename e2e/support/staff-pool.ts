@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { StaffRole } from '@smartcare/contract/staff';
+import { repoRoot } from './server.ts';
 
 export const STAFF_POOL_PASSWORD = 'Staff1234!';
 /** Where global-setup.ts tells the workers the pool file is. */
@@ -46,4 +48,22 @@ export function claimStaff(wanted: StaffWanted = {}): PooledStaff {
   throw new Error(
     `the e2e staff pool has no unclaimed ${role} left in hospital ${hospitalIdx}; enlarge PER_HOSPITAL in provision-staff.ts`,
   );
+}
+
+/**
+ * Makes the pool (provision-staff.ts) in a fresh DATA_DIR, or in `databaseUrl`'s database,
+ * before the server starts. A child process: the embedded database's WASM and lock stay out
+ * of the caller.
+ */
+export function provisionStaffPool(dataDir: string, poolFile: string, databaseUrl?: string): void {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'e2e/support/provision-staff.ts', dataDir, poolFile],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, PROVISION_DATABASE_URL: databaseUrl ?? '' },
+    },
+  );
+  if (run.status !== 0) throw new Error(`provisioning the staff pool failed (exit ${run.status})`);
 }
