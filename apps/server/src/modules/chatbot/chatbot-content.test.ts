@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CreateContentBody } from '@smartcare/contract/hospital-content';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import { createHospital, createStaff } from '../../testing/factories.ts';
 import {
   createHospitalContentService,
+  KNOWLEDGE_VERSION_TTL_MS,
   type HospitalContentService,
 } from '../hospital-content/hospital-content.service.ts';
 import { createPeopleService } from '../people/people.service.ts';
@@ -183,5 +184,55 @@ describe('what the bot knows', () => {
     await published(editors.a, { title: '우편 발송 안내', keywords: '우편, 편지' });
     for (let i = 0; i < 5; i++) await counted.turn(hospitals.a, room, question);
     expect(reads).toEqual({ version: 25, entries: 2 });
+  });
+
+  it("reads the version once per KNOWLEDGE_VERSION_TTL_MS, at once after its own edit, another process's edit within that time", async () => {
+    let clockMs = 0;
+    const own = createHospitalContentService({
+      db: t.app.db,
+      people: createPeopleService({ db: t.app.db }),
+      now: () => clockMs,
+    });
+    const other = createHospitalContentService({
+      db: t.app.db,
+      people: createPeopleService({ db: t.app.db }),
+    });
+    const reads = () =>
+      query.mock.calls.filter(([sql]) => String(sql).includes('FROM hospital_content_versions')).length;
+    const query = vi.spyOn(t.app.db, 'query');
+    try {
+      const first = await own.knowledgeVersion(hospitals.a);
+      for (let i = 0; i < 5; i++) expect(await own.knowledgeVersion(hospitals.a)).toBe(first);
+      expect(reads()).toBe(1);
+
+      // This process's own edit: the next turn sees it, the clock unmoved.
+      const created = await own.create(editors.a, {
+        kind: 'FAQ',
+        category: '편의시설',
+        title: '택배 수령 안내',
+        body: '<p>1층 안내데스크에서 받습니다.</p>',
+        pinned: false,
+        important: false,
+        sortOrder: 0,
+        keywords: '택배, 우편물',
+        imageKey: null,
+        attachmentKeys: [],
+        relatedIdxs: [],
+      });
+      const afterCreate = await own.knowledgeVersion(hospitals.a);
+      expect(afterCreate).not.toBe(first);
+      await own.publish(editors.a, created.idx, undefined);
+      const afterPublish = await own.knowledgeVersion(hospitals.a);
+      expect(afterPublish).not.toBe(afterCreate);
+
+      // Another process's edit (its own service, the same database): seen once the time is up.
+      await other.unpublish(editors.a, created.idx);
+      clockMs += KNOWLEDGE_VERSION_TTL_MS - 1;
+      expect(await own.knowledgeVersion(hospitals.a)).toBe(afterPublish);
+      clockMs += 1;
+      expect(await own.knowledgeVersion(hospitals.a)).not.toBe(afterPublish);
+    } finally {
+      query.mockRestore();
+    }
   });
 });

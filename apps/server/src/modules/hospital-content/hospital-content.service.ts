@@ -41,7 +41,16 @@ export interface HospitalContentServiceDeps {
   notifications?: ContentNotifier;
   /** Asks for a push pass now (a notice published now need not wait for the job's next tick). */
   kickPush?: () => void;
+  /** A monotonic clock in ms (tests). */
+  now?: () => number;
 }
+
+/**
+ * How long a hospital's knowledge version, once read, is taken as current: the bot asked for
+ * it on every patient message, one statement each on the real-time path (issue 11 point 7).
+ * This process's own edits are seen at once; another process's within this time.
+ */
+export const KNOWLEDGE_VERSION_TTL_MS = 1000;
 
 /** Who may write content (decision 022). */
 const EDITOR_ROLES = new Set(CONTENT_EDITOR_ROLES);
@@ -72,6 +81,8 @@ export function sniffFileType(data: Uint8Array): ContentFileType | null {
 /** Notices, FAQ entries and guides of each hospital: patients read, the hospital's editors write. */
 export function createHospitalContentService(deps: HospitalContentServiceDeps) {
   const { db } = deps;
+  const now = deps.now ?? (() => performance.now());
+  const knowledgeVersions = new Map<number, { version: Promise<string>; readAt: number }>();
   const searchIndex = createSearchIndex({
     version: (hospitalIdx) => repo.searchVersion(db, hospitalIdx),
     entries: (hospitalIdx) => repo.searchEntries(db, hospitalIdx),
@@ -160,6 +171,7 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
         return content;
       })
       .then((content) => {
+        knowledgeVersions.delete(hospitalIdx);
         if (content.important && content.status === 'PUBLISHED' && content.importantPushedAt === null)
           deps.kickPush?.();
         return content;
@@ -215,7 +227,7 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
     /** A new item starts as a draft; publishing is its own step. */
     async create(staffIdx: number, input: CreateContentBody): Promise<EditorContent> {
       const hospitalIdx = await hospitalOfEditor(staffIdx);
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const fields = await fieldsOf(tx, hospitalIdx, input, null);
         const idx = await repo.insert(tx, hospitalIdx, input.kind, fields, staffIdx);
         await repo.setFiles(tx, hospitalIdx, idx, input.imageKey, input.attachmentKeys);
@@ -228,6 +240,8 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
         });
         return editorView(tx, hospitalIdx, idx);
       });
+      knowledgeVersions.delete(hospitalIdx);
+      return created;
     },
 
     async update(staffIdx: number, input: UpdateContentBody): Promise<EditorContent> {
@@ -285,15 +299,28 @@ export function createHospitalContentService(deps: HospitalContentServiceDeps) {
       return repo.findFile(db, fileKey);
     },
 
-    purgeExpired(): Promise<number> {
-      return repo.purgeExpired(db);
+    async purgeExpired(): Promise<number> {
+      const purged = await repo.purgeExpired(db);
+      knowledgeVersions.clear();
+      return purged;
     },
 
     // --- issue 14: the chatbot's knowledge (decision 023) ---
 
-    /** Moves on every write to the hospital's content: one primary-key read. */
+    /**
+     * Moves on every write to the hospital's content: one primary-key read, at most once per
+     * KNOWLEDGE_VERSION_TTL_MS, and again at once after this process's own edit (once committed).
+     */
     knowledgeVersion(hospitalIdx: number): Promise<string> {
-      return repo.searchVersion(db, hospitalIdx);
+      const at = now();
+      const known = knowledgeVersions.get(hospitalIdx);
+      if (known && at - known.readAt < KNOWLEDGE_VERSION_TTL_MS) return known.version;
+      const version = repo.searchVersion(db, hospitalIdx);
+      knowledgeVersions.set(hospitalIdx, { version, readAt: at });
+      version.catch(() => {
+        if (knowledgeVersions.get(hospitalIdx)?.version === version) knowledgeVersions.delete(hospitalIdx);
+      });
+      return version;
     },
 
     /** Published and scheduled FAQ entries and guides; the caller skips those not yet due. */
