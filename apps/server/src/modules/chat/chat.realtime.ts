@@ -132,8 +132,7 @@ export function registerChatRealtime(
           }
           // One packet at a time, the event loop given back in between: each is a hospital's
           // worth of rooms to serialise and write, and chat messages must not queue behind all.
-          // Only for members with a console open: a hospital has many staff accounts, few of
-          // them online, and each packet is every changed room (issue 11 point 7).
+          // Only for members whose console is still open (one may have closed since the read).
           for (const [staffIdx, rooms] of byStaff) {
             const topic = topics.staffInbox(hospitalIdx, staffIdx);
             if (!broker.hasSubscribers(topic)) continue;

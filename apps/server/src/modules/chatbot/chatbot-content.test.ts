@@ -197,9 +197,9 @@ describe('what the bot knows', () => {
       db: t.app.db,
       people: createPeopleService({ db: t.app.db }),
     });
+    const query = vi.spyOn(t.app.db, 'query');
     const reads = () =>
       query.mock.calls.filter(([sql]) => String(sql).includes('FROM hospital_content_versions')).length;
-    const query = vi.spyOn(t.app.db, 'query');
     try {
       const first = await own.knowledgeVersion(hospitals.a);
       for (let i = 0; i < 5; i++) expect(await own.knowledgeVersion(hospitals.a)).toBe(first);
