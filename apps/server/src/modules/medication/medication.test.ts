@@ -51,7 +51,10 @@ async function nurseOf(hospital: number) {
 function kstClock(minutes: number): string {
   return new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(11, 16);
 }
-const todayKst = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+/** The date in Korea `minutes` from now. */
+const kstDate = (minutes: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 10);
+const todayKst = () => kstDate(0);
 
 const medicine = (overrides: Partial<MedicationInput> = {}): MedicationInput => ({
   name: '노바스크정5밀리그램',
@@ -158,8 +161,10 @@ describe('the patient adds a medicine and takes a dose', () => {
       token: patient.accessToken,
       body: medicine({ times: [kstClock(180)], startDate: todayKst(), stock: 5 }),
     });
+    // The dose three hours ahead, on its own day: after 21:00 in Korea that is tomorrow.
     const doses = await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, {
       token: patient.accessToken,
+      query: { date: kstDate(180) },
     });
     const ahead = doses.data!.find((d) => d.medicationIdx === added.data!.idx && !d.takeable)!;
     const refused = await api(t.baseUrl).put(apiPaths.medication.takeDose, {
