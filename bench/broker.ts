@@ -19,7 +19,9 @@
  *   scratch database created for the run and dropped after it; PGlite when unset),
  *   BENCH_BROKER_PROFILE (1: a CPU profile of the server over each load phase, written to
  *   bench/results/broker-<phase>.cpuprofile, its top frames printed; the inspector's sampler
- *   costs a little, so the figures of a profiled run are not the ones to compare)
+ *   costs a little, so the figures of a profiled run are not the ones to compare),
+ *   BENCH_BROKER_LOOP (1: the server's event-loop iterations over 4 ms and its garbage
+ *   collections in each load phase, from bench/lib/loop-probe.mjs; it too costs a little)
  *
  * The reference needs Mosquitto on the machine (Debian: `apt-get install -y mosquitto`).
  */
@@ -49,6 +51,7 @@ import {
   type LoadWatcher,
   type RampResult,
 } from './lib/mqtt-load.ts';
+import { loopReport, type LoopReport } from './lib/loop-report.ts';
 import { connectProfiler, inspectorUrl, type Profiler, type TopFrame } from './lib/cpu-profile.ts';
 import { ratio, resultsDir, row, writeResult } from './lib/results.ts';
 
@@ -66,6 +69,7 @@ const STAFF = Number(process.env.BENCH_BROKER_STAFF ?? 4);
 const BOT = process.env.BENCH_BROKER_BOT !== '0';
 const POSTGRES_ADMIN_URL = process.env.BENCH_BROKER_DATABASE_URL;
 const PROFILE = process.env.BENCH_BROKER_PROFILE === '1';
+const LOOP = process.env.BENCH_BROKER_LOOP === '1';
 const PASSWORD = 'Bench1234!';
 /** The demo seed's accounts (apps/server/src/db/seed-demo.ts). */
 const DEMO = { patient: 'demo', staff: 'nurse', password: 'Demo1234!' };
@@ -230,6 +234,7 @@ async function main() {
   // A hospital's staff roster (provision-staff.ts: 68 accounts in each hospital), of whom only
   // the consoles below are online: what the server does per room must not grow with the roster.
   const poolFile = join(probeDir, 'staff-pool.json');
+  const loopFile = join(probeDir, 'loop.jsonl');
   const serverLog = join(resultsDir, scratch ? 'broker-server-postgres.log' : 'broker-server.log');
   const server = await startServer({
     logFile: serverLog,
@@ -247,8 +252,9 @@ async function main() {
       NURSE_CALL_RATE: '100000/100000',
       NURSE_CALL_RATE_PER_PATIENT: '100000/100000',
       NODE_OPTIONS:
-        `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./lib/gc-probe.mjs', import.meta.url).href}${PROFILE ? ' --inspect=127.0.0.1:0' : ''}`.trim(),
+        `${process.env.NODE_OPTIONS ?? ''} --import ${new URL('./lib/gc-probe.mjs', import.meta.url).href}${PROFILE ? ' --inspect=127.0.0.1:0' : ''}${LOOP ? ` --import ${new URL('./lib/loop-probe.mjs', import.meta.url).href}` : ''}`.trim(),
       GC_PROBE_FILE: probeFile,
+      ...(LOOP ? { LOOP_PROBE_FILE: loopFile } : {}),
     },
   }).catch(async (error: unknown) => {
     await scratch?.drop();
@@ -451,6 +457,29 @@ async function main() {
       }
     }
 
+    const loop: Record<string, LoopReport | null> = {};
+    if (LOOP) {
+      console.log('');
+      for (const [phase, { server: s }] of Object.entries(loads)) {
+        const report = (loop[phase] = loopReport(loopFile, s.publishedFrom, s.publishedUntil));
+        if (!report) continue;
+        const within = report.inLongIterationsMsPerSecond;
+        console.log(
+          `server event loop, ${phase}: ${report.longIterationsPerSecond} iterations over 4 ms a second, ` +
+            `${report.longIterationMsPerSecond} ms a second of them (longest ${report.longestIterationMs} ms): ` +
+            (within.onCpu === null
+              ? ''
+              : `on a CPU ${within.onCpu}, waiting for one ${within.waitingForCpu}, `) +
+            `in statements ${within.statements}, collecting garbage ${within.collection} ms a second; ` +
+            `garbage collection in all ${report.collectionMsPerSecond} ms a second (longest ${report.longestCollectionMs} ms)`,
+        );
+        for (const { sql, count, totalMs, longestMs } of report.slowStatements.slice(0, 3))
+          console.log(
+            `  statements over 3 ms: ${count} × "${sql}…", ${totalMs} ms (longest ${longestMs} ms)`,
+          );
+      }
+    }
+
     for (const [phase, frames] of Object.entries(profiles)) {
       console.log(`\nserver CPU profile, ${phase}: the functions with the most self time`);
       for (const { frame, selfPercent, selfMs } of frames)
@@ -480,6 +509,7 @@ async function main() {
       ),
       connections: { server: serverRamp, mosquitto: mosquittoRamp },
       ...(profiler ? { profiles } : {}),
+      ...(LOOP ? { loop } : {}),
     });
     console.log(`results: ${file}`);
   } finally {

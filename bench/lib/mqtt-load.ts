@@ -42,6 +42,9 @@ export interface LoadResult {
   otherPerSecond: number;
   /** Of those, chat messages the server's bot wrote. */
   botAnswers: number;
+  /** When the first message was published and the last one was due, on the wall clock (ms). */
+  publishedFrom: number;
+  publishedUntil: number;
 }
 
 export function connectClient(url: string, username?: string, password?: string): Promise<MqttClient> {
@@ -157,7 +160,8 @@ export async function runChatLoad(
   }
   await new Promise((r) => setTimeout(r, options.durationSeconds * 1000));
   for (const timer of [...startTimers, ...timers]) clearTimeout(timer);
-  const publishWindowS = (performance.now() - started) / 1000;
+  const publishedUntil = performance.now();
+  const publishWindowS = (publishedUntil - started) / 1000;
   // Let in-flight messages arrive; what is still missing after the drain counts as lost.
   const drainDeadline = performance.now() + (options.drainSeconds ?? 5) * 1000;
   while (pending.size > 0 && performance.now() < drainDeadline) await new Promise((r) => setTimeout(r, 50));
@@ -185,6 +189,8 @@ export async function runChatLoad(
     measuredAt: watchers.length > 0 ? 'watcher' : 'sender',
     otherPerSecond: Math.round(other / windowS),
     botAnswers,
+    publishedFrom: performance.timeOrigin + started,
+    publishedUntil: performance.timeOrigin + publishedUntil,
   };
 }
 

@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,13 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from '../../testing/build-test-app.ts';
 import type { Database } from './database.ts';
-import { bindExecuteSync, openPglite, pgliteDatabase, PREPARED_STATEMENT_LIMIT } from './pglite-database.ts';
+import {
+  bindExecuteSync,
+  openPglite,
+  pgliteDatabase,
+  PREPARED_STATEMENT_LIMIT,
+  STATEMENT_CHANNEL,
+} from './pglite-database.ts';
 
 describe('Bind + Execute + Sync message', () => {
   it('is byte for byte what PGlite’s own serializer writes', () => {
@@ -266,6 +273,27 @@ describe('PGlite adapter', () => {
     setImmediate(() => (turned = true));
     for (let i = 0; i < 5; i++) await unsliced.one(slowStatement);
     expect(turned).toBe(false);
+  });
+
+  it('tells a listener of its statement channel each statement and its time, and only while it listens', async () => {
+    const heard: { sql: string; startedAt: number; durationMs: number }[] = [];
+    const listener = (message: unknown) => heard.push(message as (typeof heard)[number]);
+    const before = performance.now();
+    subscribe(STATEMENT_CHANNEL, listener);
+    try {
+      await db.query('SELECT $1::int + 1 AS two', [1]);
+      await db.query('SELECT $1::int + 1 AS two', [2]);
+    } finally {
+      unsubscribe(STATEMENT_CHANNEL, listener);
+    }
+    await db.query('SELECT $1::int + 1 AS two', [3]);
+    // The first call prepares the statement and then runs it; the second only runs it.
+    expect(heard.map((statement) => statement.sql)).toEqual(Array(3).fill('SELECT $1::int + 1 AS two'));
+    for (const { startedAt, durationMs } of heard) {
+      expect(startedAt).toBeGreaterThanOrEqual(before);
+      expect(durationMs).toBeGreaterThan(0);
+      expect(startedAt + durationMs).toBeLessThanOrEqual(performance.now());
+    }
   });
 
   it('refuses statements once closed', async () => {

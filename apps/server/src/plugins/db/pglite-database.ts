@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import {
   sharedParsers,
@@ -24,11 +25,21 @@ export const PREPARED_STATEMENT_LIMIT = 200;
  */
 export const STATEMENT_SLICE_MS = 4;
 
+/**
+ * Each statement's time inside PGlite, published as `{ sql, startedAt, durationMs }`
+ * (performance.now() times) for whoever subscribes — the broker benchmark's event-loop probe
+ * (bench/lib/loop-probe.mjs), to say how much of a long loop iteration was the database.
+ * Nothing is measured while no one listens.
+ */
+export const STATEMENT_CHANNEL = 'smartcare:pglite:statement';
+const statementChannel = channel(STATEMENT_CHANNEL);
+
 /** Raised by Bind/Execute when a prepared statement no longer fits the schema (DDL after it was prepared). */
 const STALE_STATEMENT_CODES = new Set(['0A000', '26000']);
 
 interface Prepared {
   name: string;
+  sql: string;
   paramTypes: number[];
   /** The statement's result columns, from Describe at Parse time (none for a plain INSERT). */
   columns: Column[];
@@ -121,11 +132,14 @@ function preparedStatements(pglite: PGlite) {
     receivedLength += chunk.length;
   };
 
-  async function send(messages: readonly Uint8Array[]): Promise<Replies> {
+  async function send(messages: readonly Uint8Array[], sql: string): Promise<Replies> {
     // Checked under the lock: once close() has begun, nothing more reaches the backend.
     if (!pglite.ready) throw new Error(pglite.closed ? 'PGlite is closed' : 'PGlite is closing');
     receivedLength = 0;
+    const startedAt = statementChannel.hasSubscribers ? performance.now() : null;
     await pglite.execProtocolRawStream(concat(messages), { syncToFs: false, onRawData: receive });
+    if (startedAt !== null)
+      statementChannel.publish({ sql, startedAt, durationMs: performance.now() - startedAt });
     const replies = readReplies(received.subarray(0, receivedLength));
     if (replies.error) throw replies.error;
     return replies;
@@ -135,13 +149,16 @@ function preparedStatements(pglite: PGlite) {
     const name = `sc${++statementCounter}`;
     const closes = pendingCloses;
     pendingCloses = [];
-    const replies = await send([
-      ...closes,
-      protocol.serialize.parse({ name, text: sql }),
-      protocol.serialize.describe({ type: 'S', name }),
-      protocol.serialize.sync(),
-    ]);
-    const prepared = { name, paramTypes: replies.paramTypes, columns: replies.columns ?? [] };
+    const replies = await send(
+      [
+        ...closes,
+        protocol.serialize.parse({ name, text: sql }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ],
+      sql,
+    );
+    const prepared = { name, sql, paramTypes: replies.paramTypes, columns: replies.columns ?? [] };
     statements.set(sql, prepared);
     if (statements.size > PREPARED_STATEMENT_LIMIT) {
       const [oldestSql, oldest] = statements.entries().next().value as [string, Prepared];
@@ -157,7 +174,7 @@ function preparedStatements(pglite: PGlite) {
       const serializer = pglite.serializers[prepared.paramTypes[i] ?? 0];
       return String(serializer ? serializer(value) : value);
     });
-    const replies = await send([bindExecuteSync(prepared.name, values)]);
+    const replies = await send([bindExecuteSync(prepared.name, values)], prepared.sql);
     // The columns were described once at Parse time; a change of table shape since then
     // fails Execute ('cached plan must not change result type') rather than answering in
     // another shape, so they still hold.
