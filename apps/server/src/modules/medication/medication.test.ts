@@ -55,6 +55,8 @@ function kstClock(minutes: number): string {
 const kstDate = (minutes: number) =>
   new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 10);
 const todayKst = () => kstDate(0);
+/** The day of a dose five minutes ago: in the first minutes after midnight in Korea, yesterday. */
+const dueDay = () => kstDate(-5);
 
 const medicine = (overrides: Partial<MedicationInput> = {}): MedicationInput => ({
   name: '노바스크정5밀리그램',
@@ -107,7 +109,7 @@ describe('the patient adds a medicine and takes a dose', () => {
       token: patient.accessToken,
       body: medicine({
         times: [kstClock(-5), kstClock(12 * 60 - 5)],
-        startDate: todayKst(),
+        startDate: dueDay(),
         stock: 10,
         refillThreshold: 3,
       }),
@@ -117,6 +119,7 @@ describe('the patient adds a medicine and takes a dose', () => {
 
     const today = await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, {
       token: patient.accessToken,
+      query: { date: dueDay() },
     });
     const due = today.data!.find((d) => d.medicationIdx === added.data!.idx && d.dueNow)!;
     expect(due).toBeDefined();
@@ -144,12 +147,12 @@ describe('the patient adds a medicine and takes a dose', () => {
     expect(detail.data!.medication.stock).toBe(9);
     expect(detail.data!.history.find((d) => d.idx === due.idx)!.status).toBe('TAKEN');
 
-    const month = todayKst().slice(0, 7);
+    const month = dueDay().slice(0, 7);
     const calendar = await api(t.baseUrl).get<MedicationCalendar>(apiPaths.medication.getCalendar, {
       token: patient.accessToken,
       query: { month },
     });
-    const day = calendar.data!.days.find((d) => d.date === todayKst())!;
+    const day = calendar.data!.days.find((d) => d.date === dueDay())!;
     expect(day.taken).toBe(1);
     expect(['ALL_TAKEN', 'SOME_TAKEN']).toContain(day.adherence);
     expect(calendar.data!.weekRate).toBe(1);
@@ -283,7 +286,7 @@ describe('the patient adds a medicine and takes a dose', () => {
     const patient = await homePatient();
     const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
       token: patient.accessToken,
-      body: medicine({ times: [kstClock(-5), kstClock(60)], startDate: todayKst() }),
+      body: medicine({ times: [kstClock(-5), kstClock(60)], startDate: dueDay() }),
     });
     const idx = added.data!.idx;
     const before = await t.app.db.query<{ scheduled_at: Date }>(
@@ -293,7 +296,7 @@ describe('the patient adds a medicine and takes a dose', () => {
     expect(before.rows).toHaveLength(1);
     const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.update, {
       token: patient.accessToken,
-      body: { idx, medication: medicine({ times: [kstClock(-5), kstClock(90)], startDate: todayKst() }) },
+      body: { idx, medication: medicine({ times: [kstClock(-5), kstClock(90)], startDate: dueDay() }) },
     });
     expect(changed.code).toBe(0);
     const after = await t.app.db.query<{ scheduled_at: Date }>(
@@ -332,14 +335,17 @@ describe('a dose keeps what it was for (migration 077)', () => {
   it('a change from 1정 to 2정 (and a new name, meal) applies to future doses; a past dose still says 1정', async () => {
     const patient = await homePatient();
     const nurse = await nurseOf(hospitalIdx);
+    // A dose five minutes ago and one in an hour, each on its own Korean day: near midnight
+    // they fall on two days, and a day's list then holds the other time's dose too.
+    const minute = (at: number) => Math.floor(at / 60_000) * 60_000;
+    const dueAgo = minute(Date.now() - 5 * 60_000);
+    const dueAhead = minute(Date.now() + 60 * 60_000);
+    const kst = (at: number) => new Date(at + 9 * 3_600_000).toISOString();
+    const times = [kst(dueAgo).slice(11, 16), kst(dueAhead).slice(11, 16)];
+    const startDate = kst(dueAgo).slice(0, 10);
     const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
       token: patient.accessToken,
-      body: medicine({
-        times: [kstClock(-5), kstClock(60)],
-        startDate: todayKst(),
-        stock: 10,
-        meal: 'AFTER_MEAL',
-      }),
+      body: medicine({ times, startDate, stock: 10, meal: 'AFTER_MEAL' }),
     });
     const idx = added.data!.idx;
     const changed = await api(t.baseUrl).put<Medication>(apiPaths.medication.update, {
@@ -351,8 +357,8 @@ describe('a dose keeps what it was for (migration 077)', () => {
           strength: '10mg',
           dosePerIntake: 2,
           meal: 'BEFORE_MEAL',
-          times: [kstClock(-5), kstClock(60)],
-          startDate: todayKst(),
+          times,
+          startDate,
           stock: 10,
         }),
       },
@@ -360,14 +366,27 @@ describe('a dose keeps what it was for (migration 077)', () => {
     expect(changed.data!.dosePerIntake).toBe(2);
 
     const what = (d: Dose) => [d.medicationName, d.strength, d.dosePerIntake, d.meal];
-    const today = (
-      await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, { token: patient.accessToken })
-    ).data!.filter((d) => d.medicationIdx === idx);
-    const past = today.filter((d) => Date.parse(d.scheduledAt) <= Date.now());
-    const future = today.filter((d) => Date.parse(d.scheduledAt) > Date.now());
-    expect(past.map(what)).toEqual([['노바스크정5밀리그램', '5mg', 1, 'AFTER_MEAL']]);
-    expect(future.length).toBeGreaterThan(0);
+    const days = [...new Set([kst(dueAgo).slice(0, 10), kst(dueAhead).slice(0, 10)])];
+    const listed = (
+      await Promise.all(
+        days.map((date) =>
+          api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, {
+            token: patient.accessToken,
+            query: { date },
+          }),
+        ),
+      )
+    )
+      .flatMap((response) => response.data!)
+      .filter((d) => d.medicationIdx === idx);
+    const past = listed.filter((d) => Date.parse(d.scheduledAt) <= Date.now());
+    const future = listed.filter((d) => Date.parse(d.scheduledAt) > Date.now());
+    expect(past.map((d) => Date.parse(d.scheduledAt))).toContain(dueAgo);
+    for (const d of past) expect(what(d)).toEqual(['노바스크정5밀리그램', '5mg', 1, 'AFTER_MEAL']);
+    expect(future.map((d) => Date.parse(d.scheduledAt))).toContain(dueAhead);
     for (const d of future) expect(what(d)).toEqual(['노바스크정10밀리그램', '10mg', 2, 'BEFORE_MEAL']);
+    // The dose of five minutes ago is the one taken late below.
+    past.sort((a, b) => Date.parse(b.scheduledAt) - Date.parse(a.scheduledAt));
 
     // The same in the detail's history and in the nurse's view.
     const detail = await api(t.baseUrl).get<MedicationDetail>(apiPaths.medication.getMedication, {
@@ -495,11 +514,14 @@ describe('authorisation of every call', () => {
     const otherNurse = await nurseOf(otherHospitalIdx);
     const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
       token: owner.accessToken,
-      body: medicine({ times: [kstClock(-5)], startDate: todayKst() }),
+      body: medicine({ times: [kstClock(-5)], startDate: dueDay() }),
     });
     const idx = added.data!.idx;
     const doseIdx = (
-      await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, { token: owner.accessToken })
+      await api(t.baseUrl).get<Dose[]>(apiPaths.medication.getDoses, {
+        token: owner.accessToken,
+        query: { date: dueDay() },
+      })
     ).data![0]!.idx;
 
     const c = api(t.baseUrl);
@@ -620,7 +642,7 @@ describe('the authorisation matrix of every medication call', () => {
     const other = await homePatient();
     const added = await api(t.baseUrl).post<Medication>(apiPaths.medication.add, {
       token: owner.accessToken,
-      body: medicine({ times: [kstClock(-5)], startDate: todayKst() }),
+      body: medicine({ times: [kstClock(-5)], startDate: dueDay() }),
     });
     const idx = added.data!.idx;
     const c = api(t.baseUrl);
@@ -635,7 +657,7 @@ describe('the authorisation matrix of every medication call', () => {
       token: other.accessToken,
     });
     expect(list.data).toEqual([]);
-    const month = todayKst().slice(0, 7);
+    const month = dueDay().slice(0, 7);
     const calendar = await c.get<MedicationCalendar>(apiPaths.medication.getCalendar, {
       token: other.accessToken,
       query: { month },
@@ -647,7 +669,7 @@ describe('the authorisation matrix of every medication call', () => {
       token: owner.accessToken,
       query: { month },
     });
-    expect(own.data!.days.find((d) => d.date === todayKst())!.scheduled).toBeGreaterThan(0);
+    expect(own.data!.days.find((d) => d.date === dueDay())!.scheduled).toBeGreaterThan(0);
   });
 });
 
