@@ -157,7 +157,8 @@ describe('logging a meal', () => {
     expect(meal.items[2]!.sugarG).toBe(0);
     expect(meal.eatenAt).toMatch(/\+09:00$/);
 
-    const today = await day(patient.accessToken);
+    // The meal's own day: five minutes after midnight in Korea it was eaten yesterday.
+    const today = await day(patient.accessToken, meal.eatenAt.slice(0, 10));
     expect(today.data!.meals).toHaveLength(1);
     expect(today.data!.totals.kcal).toBe(meal.totals.kcal);
     // Defaults: a woman of 76 gets the KDRI 75+ figures
@@ -380,11 +381,12 @@ describe('who may see and change what', () => {
 describe('the nurse', () => {
   it("sees a patient's day and week and sets the targets and call-outs; another hospital cannot", async () => {
     const patient = await homePatient({ sex: 'M', birthDate: '1960-01-01' });
-    await record(patient.accessToken, lunch());
+    const eaten = lunch();
+    await record(patient.accessToken, eaten);
     const nurse = await nurseOf(hospitalIdx);
     const view = await api(t.baseUrl).get<DietDay & { patientName: string }>(apiPaths.diet.getPatientDiet, {
       token: nurse.accessToken,
-      query: { patientIdx: patient.idx },
+      query: { patientIdx: patient.idx, date: eaten.eatenAt.slice(0, 10) },
     });
     expect(view.data!.patientName).toBe('이식단');
     expect(view.data!.meals).toHaveLength(1);

@@ -86,11 +86,23 @@ export function kstLabel(iso: string): string {
   return `${seoul.getUTCMonth() + 1}월 ${seoul.getUTCDate()}일 (${WEEKDAYS_KO[seoul.getUTCDay()]}) ${two(seoul.getUTCHours())}:${two(seoul.getUTCMinutes())}`;
 }
 
-/** The Asia/Seoul day [from, to) an instant falls in. */
-function seoulDayOf(instant: Date): { from: Date; to: Date } {
-  const day = new Date(instant.getTime() + 9 * HOUR).toISOString().slice(0, 10);
-  const from = new Date(`${day}T00:00:00+09:00`);
-  return { from, to: new Date(from.getTime() + DAY) };
+/**
+ * How long after its time a WAITING visit still stands in its clinician's waiting room: a
+ * clinic session's length. One waiting longer was never admitted nor marked a no-show, and
+ * must not push today's patients back.
+ */
+export const TELEMEDICINE_QUEUE_LOOKBACK_H = 12;
+
+/**
+ * The clinician's waiting room at `at`: WAITING visits scheduled from the lookback until a day
+ * ahead (entering opens only shortly before a visit's time). Not a calendar day: a visit at
+ * 23:55 and one at 00:05 wait in one queue, not each first in its own.
+ */
+function waitingRoomAt(at: Date): { from: Date; to: Date } {
+  return {
+    from: new Date(at.getTime() - TELEMEDICINE_QUEUE_LOOKBACK_H * HOUR),
+    to: new Date(at.getTime() + DAY),
+  };
 }
 
 /** Full years at `now` (Asia/Seoul) of a `YYYY-MM-DD` birth date. */
@@ -175,9 +187,10 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
 
   // ---- queue ----
 
-  /** One clinician's queue of a day: WAITING visits in order, the average call, the running call. */
-  async function clinicianQueue(db: Sql, staffIdx: number, day: { from: Date; to: Date }, at: Date) {
-    const waiting = await repo.waitingOf(db, staffIdx, day.from, day.to);
+  /** One clinician's queue now: WAITING visits in order, the average call, the running call. */
+  async function clinicianQueue(db: Sql, staffIdx: number, at: Date) {
+    const room = waitingRoomAt(at);
+    const waiting = await repo.waitingOf(db, staffIdx, room.from, room.to);
     const average =
       (await repo.averageCallMin(db, staffIdx, TELEMEDICINE_AVERAGE_OF_CALLS)) ??
       TELEMEDICINE_DEFAULT_DURATION_MIN;
@@ -193,15 +206,13 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
     return { waiting, places };
   }
 
-  /** Queues computed once per clinician and day while building one answer. */
+  /** Queues computed once per clinician while building one answer. */
   function queueCache(db: Sql, at: Date) {
-    const cache = new Map<string, ReturnType<typeof clinicianQueue>>();
+    const cache = new Map<number, ReturnType<typeof clinicianQueue>>();
     return async (visit: StoredVisit): Promise<TelemedicineQueue | null> => {
       if (visit.status !== 'WAITING') return null;
-      const day = seoulDayOf(new Date(visit.scheduledAt));
-      const key = `${visit.staffIdx}:${day.from.getTime()}`;
-      if (!cache.has(key)) cache.set(key, clinicianQueue(db, visit.staffIdx, day, at));
-      return (await cache.get(key)!).places.get(visit.idx) ?? null;
+      if (!cache.has(visit.staffIdx)) cache.set(visit.staffIdx, clinicianQueue(db, visit.staffIdx, at));
+      return (await cache.get(visit.staffIdx)!).places.get(visit.idx) ?? null;
     };
   }
 
@@ -284,7 +295,6 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
   async function announce(visit: StoredVisit, alsoStaffIdx?: number) {
     const at = now();
     const queue = queueCache(deps.db, at);
-    const day = seoulDayOf(new Date(visit.scheduledAt));
     await publish(topics.telemedicineVisit(visit.idx), {
       visitIdx: visit.idx,
       status: visit.status,
@@ -298,7 +308,7 @@ export function createTelemedicineService(deps: TelemedicineServiceDeps) {
       at: at.toISOString(),
     });
     for (const staffIdx of new Set([visit.staffIdx, alsoStaffIdx ?? visit.staffIdx])) {
-      const { waiting, places } = await clinicianQueue(deps.db, staffIdx, day, at);
+      const { waiting, places } = await clinicianQueue(deps.db, staffIdx, at);
       for (const other of waiting) {
         if (other.idx === visit.idx) continue;
         await publish(topics.telemedicineVisit(other.idx), {

@@ -19,6 +19,8 @@ import {
 import { API_PREFIX } from '@smartcare/contract/api-paths';
 import { topics } from '@smartcare/contract/topics';
 import { connectTestClient } from '../../plugins/broker/broker-test-client.ts';
+import { createPeopleService } from '../people/people.service.ts';
+import { createTelemedicineService, TELEMEDICINE_QUEUE_LOOKBACK_H } from './telemedicine.service.ts';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app.ts';
 import {
   api,
@@ -53,6 +55,8 @@ interface Person {
 const client = () => api(t.baseUrl);
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
+/** The Korean calendar day of an instant. */
+const seoulDay = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10);
 
 async function newPatient(name = '김비대', chosen = hospitalIdx): Promise<Person> {
   const created = await createPatient(t.app.db, {
@@ -537,15 +541,14 @@ describe('booking', () => {
 describe('the queue', () => {
   it('orders waiting patients per clinician, estimates the wait, and tells each patient when it moves', async () => {
     const clinician = await newStaff('DOCTOR');
-    const people: { patient: Person; visitIdx: number }[] = [];
+    const people: { patient: Person; visitIdx: number; scheduledAt: string }[] = [];
     // three slots of five minutes whose windows are all open now
     for (const [i, name] of ['가환자', '나환자', '다환자'].entries()) {
       const patient = await newPatient(name);
       await agree(patient);
-      const visitIdx = (
-        await book(patient, clinician, { scheduledAt: inMinutes(-4 + i * 5), durationMin: 5 })
-      ).data!.visitIdx;
-      people.push({ patient, visitIdx });
+      const scheduledAt = inMinutes(-4 + i * 5);
+      const visitIdx = (await book(patient, clinician, { scheduledAt, durationMin: 5 })).data!.visitIdx;
+      people.push({ patient, visitIdx, scheduledAt });
     }
     // another clinician's waiting patient is not in this queue
     const elsewhere = await openVisit();
@@ -596,20 +599,75 @@ describe('the queue', () => {
     });
 
     // the staff day shows the queue and the patient basics; another hospital sees none of it
-    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-    const day = await get<TelemedicineDay>(apiPaths.telemedicine.getDay, admin, {
-      date: today,
-      staffIdx: clinician.idx,
-    });
-    expect(day.data!.visits.map((v) => [v.patientName, v.status, v.queue?.position ?? null])).toEqual([
+    // (the slots' days: just after midnight in Korea the first was yesterday)
+    const days = [...new Set(people.map((p) => seoulDay(p.scheduledAt)))];
+    const shown = await Promise.all(
+      days.map((date) =>
+        get<TelemedicineDay>(apiPaths.telemedicine.getDay, admin, { date, staffIdx: clinician.idx }),
+      ),
+    );
+    expect(
+      shown.flatMap((day) =>
+        day.data!.visits.map((v) => [v.patientName, v.status, v.queue?.position ?? null]),
+      ),
+    ).toEqual([
       ['가환자', 'COMPLETE', null],
       ['나환자', 'WAITING', 1],
       ['다환자', 'WAITING', 2],
     ]);
-    const otherDay = await get<TelemedicineDay>(apiPaths.telemedicine.getDay, otherHospitalDoctor, {
-      date: today,
+    for (const date of days) {
+      const otherDay = await get<TelemedicineDay>(apiPaths.telemedicine.getDay, otherHospitalDoctor, {
+        date,
+      });
+      expect(otherDay.data!.visits.map((v) => v.visitIdx)).not.toContain(second.visitIdx);
+    }
+  });
+
+  it('one waiting room over midnight: a 23:55 and a 00:05 patient stand first and second, not each first; a visit left waiting since yesterday is not ahead of them', async () => {
+    const clinician = await newStaff('DOCTOR');
+    // A Korean midnight a week ahead, and the service's clock a minute after it.
+    const midnight = Date.parse(`${seoulDay(inMinutes(7 * 24 * 60))}T00:00:00+09:00`);
+    const atMidnight = createTelemedicineService({
+      db: t.app.db,
+      people: createPeopleService({ db: t.app.db }),
+      audit: t.app.audit,
+      publisher: t.app.broker,
+      notifications: { notify: () => Promise.resolve(null) },
+      bookable: { bookablePatients: () => Promise.resolve([]) },
+      ice: t.config.telemedicine,
+      now: () => new Date(midnight + MINUTE),
     });
-    expect(otherDay.data!.visits.map((v) => v.visitIdx)).not.toContain(second.visitIdx);
+    const waiting: { patient: Person; visitIdx: number }[] = [];
+    for (const [name, minutes] of [
+      ['밤환자', -5],
+      ['새벽환자', 5],
+    ] as const) {
+      const patient = await newPatient(name);
+      await agree(patient);
+      const scheduledAt = new Date(midnight + minutes * MINUTE).toISOString();
+      // Ten-minute slots: 23:55–00:05 and 00:05–00:15.
+      const visitIdx = (await book(patient, clinician, { scheduledAt, durationMin: 10 })).data!.visitIdx;
+      waiting.push({ patient, visitIdx });
+    }
+    // Yesterday afternoon's patient, never admitted nor marked a no-show, waits no more ahead of them.
+    const stale = await newPatient('어제환자');
+    await agree(stale);
+    const staleIdx = (
+      await book(stale, clinician, { scheduledAt: new Date(midnight + 3 * 24 * 60 * MINUTE).toISOString() })
+    ).data!.visitIdx;
+    const staleAt = new Date(midnight + MINUTE - (TELEMEDICINE_QUEUE_LOOKBACK_H + 1) * 60 * MINUTE);
+    await t.app.db.query(
+      `UPDATE telemedicine_visits SET status = 'WAITING', scheduled_at = $2, waiting_since = $2 WHERE idx = $1`,
+      [staleIdx, staleAt],
+    );
+    for (const { patient, visitIdx } of waiting) await atMidnight.enterWaitingRoom(patient.idx, visitIdx);
+    const places = await Promise.all(
+      waiting.map(async ({ patient, visitIdx }) => (await atMidnight.myVisit(patient.idx, visitIdx)).queue),
+    );
+    expect(places).toEqual([
+      { position: 1, estimatedWaitMin: 0 },
+      { position: 2, estimatedWaitMin: 15 },
+    ]);
   });
 
   it('lets another DOCTOR or NURSE of the hospital admit, who then holds the call; not an ADMIN', async () => {
