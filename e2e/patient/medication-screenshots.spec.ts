@@ -42,7 +42,8 @@ const test = withOwnServer(() => ({
 
 const kstClock = (minutes: number) =>
   new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(11, 16);
-const kstToday = () => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+const kstDay = (minutes: number) =>
+  new Date(Date.now() + 9 * 3_600_000 + minutes * 60_000).toISOString().slice(0, 10);
 
 const here = dirname(fileURLToPath(import.meta.url));
 const patientRoot = resolve(here, '../../docs/screenshots/patient');
@@ -70,7 +71,8 @@ test(
         form: 'TABLET',
         dosePerIntake: 2,
         times: [kstClock(-5)],
-        startDate: kstToday(),
+        // The dose's own day: in the first minutes after midnight in Korea, yesterday.
+        startDate: kstDay(-5),
         meal: 'AFTER_MEAL',
       },
     });
