@@ -36,7 +36,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // Nothing of the machine's own setup leaks in: storage and Redis come from the test only.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--v8-pool-size=1', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...env,

@@ -138,9 +138,9 @@ async function freePort(): Promise<number> {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-/** `node --import tsx apps/server/src/main.ts` as `npm start` runs it, with only the given settings. */
+/** `node --v8-pool-size=1 --import tsx apps/server/src/main.ts` as `npm start` runs it, with only the given settings. */
 function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--v8-pool-size=1', '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
