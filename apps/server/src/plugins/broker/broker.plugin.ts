@@ -23,6 +23,7 @@ import type { AccessDecisionHook } from './broker-audit.ts';
 import { createRedisBrokerParts } from './broker-redis.ts';
 import { createRateLimiter, type RateLimit, type RateLimiter } from '../../lib/token-bucket.ts';
 import { DEFAULT_MQTT_SIZE_LIMITS, MqttSizeGuard, type MqttSizeLimits } from './mqtt-size-guard.ts';
+import { PendingPublish } from './pending-publish.ts';
 
 /** Largest WebSocket frame the broker reads, and largest publish payload it considers. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -152,30 +153,6 @@ interface Session {
   expiresAt: number;
   /** Its place in `expiring` (see there). */
   expirySecond: number;
-}
-
-/**
- * A client publish from authorization until it is delivered or refused (its order key and
- * settled() wait for it). A class, not closures made per publish: the server runs through
- * tsx, whose esbuild `keepNames` names each such closure with `Object.defineProperty` —
- * in the stress profile that naming alone was about 4 % of the server's CPU.
- */
-class PendingPublish {
-  readonly #of: Set<PendingPublish>;
-  readonly #resolve: () => void;
-  constructor(of: Set<PendingPublish>, resolve: () => void) {
-    this.#of = of;
-    this.#resolve = resolve;
-    of.add(this);
-  }
-  finish(): void {
-    this.#of.delete(this);
-    this.#resolve();
-  }
-}
-
-function finishPublish(publish: PendingPublish) {
-  publish.finish();
 }
 
 /** How often connections whose token has expired are closed (see `expiring`). */
@@ -416,7 +393,7 @@ async function registerBroker(app: FastifyInstance, options: BrokerOptions) {
       turn
         .then(() => {
           // A delivery that never reports back must not hold its order key (or settled()) forever.
-          setTimeout(finishPublish, 10_000, publish).unref();
+          publish.finishAfter(10_000);
           return access.isAllowed(session.principal, 'publish', packet.topic);
         })
         .then(async (allowed) => {
