@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   freePort,
   HEALTH_PATH,
+  SERVER_NODE_ARGS,
   waitForHealth,
 } from '../../apps/server/src/testing/server-process-helpers.ts';
 
@@ -22,12 +23,6 @@ export function buildApps(): void {
     throw new Error(`npm run build failed (exit ${run.status}): the apps could not be built`);
   process.stdout.write(`[e2e] apps built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
-
-/**
- * The flags `npm run serve` starts the server with (package.json), so that the browser tests and
- * the benchmarks measure the server as it runs: one V8 helper thread (docs/scaling.md).
- */
-export const SERVER_NODE_FLAGS = ['--v8-pool-size=1'] as const;
 
 export interface StartedServer {
   baseURL: string;
@@ -78,15 +73,11 @@ export async function startServer(options: StartServerOptions): Promise<StartedS
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited = false;

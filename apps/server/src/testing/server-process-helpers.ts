@@ -8,6 +8,13 @@ import { API_PREFIX } from '@smartcare/contract/api-paths';
  */
 export const HEALTH_PATH = `${API_PREFIX}/health`;
 
+/**
+ * Node's arguments for the server, as `npm run serve` gives them (package.json; a test keeps the
+ * two the same), from the repository's root: one V8 helper thread (docs/scaling.md), so that
+ * tests and benchmarks run the server as it runs.
+ */
+export const SERVER_NODE_ARGS = ['--v8-pool-size=1', '--import', 'tsx', 'apps/server/src/main.ts'] as const;
+
 /** Asks the kernel for a free loopback port; the tiny race until the server binds it is acceptable here. */
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

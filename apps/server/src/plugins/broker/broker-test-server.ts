@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitForHealth } from '../../testing/server-process-helpers.ts';
+import { freePort, SERVER_NODE_ARGS, waitForHealth } from '../../testing/server-process-helpers.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
 
@@ -36,7 +36,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   // Nothing of the machine's own setup leaks in: storage and Redis come from the test only.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--v8-pool-size=1', '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: repoRoot,
     env: {
       ...env,

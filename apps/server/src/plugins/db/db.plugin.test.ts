@@ -10,6 +10,7 @@ import type { PatientProfile } from '@smartcare/contract/patient';
 import { buildApp } from '../../app.ts';
 import { buildTestApp, prepareDataDir, testConfig, type TestApp } from '../../testing/build-test-app.ts';
 import { api, createPatient, loginPatient } from '../../testing/factories.ts';
+import { SERVER_NODE_ARGS } from '../../testing/server-process-helpers.ts';
 import { StartupError } from './db.plugin.ts';
 import { MIGRATIONS_DIR, migrate, readMigrations } from './migrate.ts';
 
@@ -138,9 +139,9 @@ async function freePort(): Promise<number> {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 
-/** `node --v8-pool-size=1 --import tsx apps/server/src/main.ts` as `npm start` runs it, with only the given settings. */
+/** The server as `npm start` runs it, with only the given settings. */
 function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--v8-pool-size=1', '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, SERVER_NODE_ARGS, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
