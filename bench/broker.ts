@@ -410,6 +410,7 @@ async function main() {
       const serverCpuBefore = cpuMilliseconds(server.process.pid!);
       await profiler?.start();
       const onServer = await runChatLoad(serverClients, {
+        loadName: phase,
         messagesPerClientPerSecond: rate,
         durationSeconds: DURATION_S,
         watchers: serverWatchers,
@@ -424,6 +425,7 @@ async function main() {
       const mosquittoCpuBefore = mosquitto ? cpuMilliseconds(mosquitto.pid) : 0;
       const onMosquitto = mosquitto
         ? await runChatLoad(mosquittoClients, {
+            loadName: phase,
             messagesPerClientPerSecond: rate,
             durationSeconds: DURATION_S,
             watchers: mosquittoWatchers,

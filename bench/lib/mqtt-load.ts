@@ -70,6 +70,12 @@ export function connectClient(url: string, username?: string, password?: string)
 export async function runChatLoad(
   specs: LoadClient[],
   options: {
+    /**
+     * Names this load's messages apart from every other load's on the same accounts: the
+     * server stores a clientMsgId once and answers a resend with the stored copy (no store,
+     * no bot), so a load that reused an earlier load's ids would measure resends, not messages.
+     */
+    loadName: string;
     messagesPerClientPerSecond: number;
     durationSeconds: number;
     drainSeconds?: number;
@@ -142,7 +148,7 @@ export async function runChatLoad(
   for (const { client, spec, index } of clients) {
     let sequence = 0;
     const publish = () => {
-      const clientMsgId = `b${index}-${sequence++}`;
+      const clientMsgId = `${options.loadName}-${index}-${sequence++}`;
       pending.set(clientMsgId, performance.now());
       sent++;
       client.publish(
