@@ -400,6 +400,15 @@ async function main() {
      * about the same per message.
      */
     const cpuPerMessage: Record<string, { server: number; mosquitto: number | null }> = {};
+    /**
+     * The bench's own clients' CPU ms a second in each phase, against each broker: they share
+     * the machine's cores with the broker, so what they need is a part of its latency.
+     */
+    const clientCpu: Record<string, { server: number; mosquitto: number | null }> = {};
+    const ownCpuMs = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    };
     const perMessage = (cpuMs: number, load: LoadResult) =>
       Math.round((cpuMs / Math.max(1, load.deliveredPerSecond * DURATION_S)) * 1000) / 1000;
     for (const [phase, rate] of [
@@ -409,6 +418,7 @@ async function main() {
     ] as const) {
       const serverCpuBefore = cpuMilliseconds(server.process.pid!);
       await profiler?.start();
+      const clientCpuBefore = ownCpuMs();
       const onServer = await runChatLoad(serverClients, {
         loadName: phase,
         messagesPerClientPerSecond: rate,
@@ -417,12 +427,14 @@ async function main() {
         content,
       });
       const serverCpu = cpuMilliseconds(server.process.pid!) - serverCpuBefore;
+      const clientCpuOnServer = ownCpuMs() - clientCpuBefore;
       if (profiler)
         profiles[phase] = await profiler.stop(
           join(resultsDir, `broker${scratch ? '-postgres' : ''}-${phase}.cpuprofile`),
         );
       printLoad(`server /mqtt, ${phase}`, onServer);
       const mosquittoCpuBefore = mosquitto ? cpuMilliseconds(mosquitto.pid) : 0;
+      const clientCpuBeforeMosquitto = ownCpuMs();
       const onMosquitto = mosquitto
         ? await runChatLoad(mosquittoClients, {
             loadName: phase,
@@ -432,7 +444,13 @@ async function main() {
             content,
           })
         : null;
+      const clientCpuOnMosquitto = ownCpuMs() - clientCpuBeforeMosquitto;
       if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
+      const perSecond = (cpuMs: number, load: LoadResult) => Math.round(cpuMs / load.durationSeconds);
+      clientCpu[phase] = {
+        server: perSecond(clientCpuOnServer, onServer),
+        mosquitto: onMosquitto ? perSecond(clientCpuOnMosquitto, onMosquitto) : null,
+      };
       cpuPerMessage[phase] = {
         server: perMessage(serverCpu, onServer),
         mosquitto:
@@ -449,6 +467,12 @@ async function main() {
       console.log(
         `CPU ms per delivered message, ${phase}: server ${cpu.server}` +
           (cpu.mosquitto === null ? '' : `, Mosquitto ${cpu.mosquitto}`),
+      );
+    }
+    for (const [phase, cpu] of Object.entries(clientCpu)) {
+      console.log(
+        `the bench's clients' CPU ms a second, ${phase}: against the server ${cpu.server}` +
+          (cpu.mosquitto === null ? '' : `, against Mosquitto ${cpu.mosquitto}`),
       );
     }
     for (const [phase, { server: s, mosquitto: m }] of Object.entries(loads)) {
@@ -497,6 +521,7 @@ async function main() {
       staffConsoles: STAFF,
       loads,
       cpuMsPerDeliveredMessage: cpuPerMessage,
+      benchClientsCpuMsPerSecond: clientCpu,
       ratios: Object.fromEntries(
         Object.entries(loads).map(([phase, { server: s, mosquitto: m }]) => [
           phase,

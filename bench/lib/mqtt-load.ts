@@ -95,6 +95,10 @@ export async function runChatLoad(
   const content = options.content ?? ((_index, sequence) => `측정 메시지 ${sequence}`);
 
   const onMessage = (measured: boolean) => (topic: string, payload: Buffer) => {
+    // What a patient's own app receives back is load, not the measure (with watchers): not
+    // parsed here, where every client shares one process and the bench's parse of it would
+    // delay the consoles' reading of the measured messages.
+    if (!measured) return;
     // Only chat messages are read: the other packets (inbox summaries of every room, room
     // updates) are counted, not parsed. Every client here shares one process, where one
     // console's parse of a hospital's inbox would delay the next console's socket — a cost
@@ -109,8 +113,8 @@ export async function runChatLoad(
     }
     const clientMsgId = message?.clientMsgId;
     const sentAt = typeof clientMsgId === 'string' ? pending.get(clientMsgId) : undefined;
-    if (sentAt === undefined || !measured) {
-      if (measured && measuring) {
+    if (sentAt === undefined) {
+      if (measuring) {
         other++;
         if (message?.personType === 'CHATBOT') botAnswers++;
       }
