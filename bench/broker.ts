@@ -411,6 +411,7 @@ async function main() {
     };
     const perMessage = (cpuMs: number, load: LoadResult) =>
       Math.round((cpuMs / Math.max(1, load.deliveredPerSecond * DURATION_S)) * 1000) / 1000;
+    const perSecond = (cpuMs: number, load: LoadResult) => Math.round(cpuMs / load.durationSeconds);
     for (const [phase, rate] of [
       ['steady', RATE],
       ['busy', BUSY_RATE],
@@ -446,7 +447,6 @@ async function main() {
         : null;
       const clientCpuOnMosquitto = ownCpuMs() - clientCpuBeforeMosquitto;
       if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
-      const perSecond = (cpuMs: number, load: LoadResult) => Math.round(cpuMs / load.durationSeconds);
       clientCpu[phase] = {
         server: perSecond(clientCpuOnServer, onServer),
         mosquitto: onMosquitto ? perSecond(clientCpuOnMosquitto, onMosquitto) : null,
