@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { apiPaths } from '@smartcare/contract/api-paths';
+import type { Hospital } from '@smartcare/contract/hospital';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { CONSOLE_SHOT_SIZES, consoleShotContext } from '../support/screenshot.ts';
 import { nurseOfThisTest, openPhone } from './two-people.ts';
@@ -101,6 +102,48 @@ test.describe('home-care urgent alerts', () => {
       await nursePage.screenshot({ path: testInfo.outputPath('home-care-patient.png'), fullPage: true });
     } finally {
       await phone.close();
+    }
+  });
+
+  test('the urgent banner reads on a page outside the home-care tab, at every console size', async ({
+    page: nursePage,
+    api,
+    createStaff,
+    createPatient,
+    loginAsStaff,
+    checkA11y,
+  }, testInfo) => {
+    // The other demo hospital: the other tests' consoles are in the first, where this alert's
+    // banner would pop up over their pages too.
+    const hospitals = await api.data<Hospital[]>('GET', apiPaths.hospital.getHospitalList);
+    const hospitalIdx = Math.max(...hospitals.map((h) => h.idx));
+    const nurse = await nurseOfThisTest(api, (wanted) => createStaff({ ...wanted, hospitalIdx }));
+    const patient = await createPatient({ area: 'HOMECARE', hospitalIdx });
+    // The console opens on the chat: no home-care page has been loaded, nor its styles.
+    await loginAsStaff(nursePage, nurse.account.loginId, { password: nurse.account.password });
+    await expect(nursePage.getByRole('heading', { name: '상담 목록' })).toBeVisible();
+    await expect(nursePage.getByRole('status').filter({ hasText: '실시간 연결됨' })).toBeVisible();
+
+    const banner = nursePage.getByTestId('home-care-alert-banner');
+    // Recorded again until the banner shows: the console's subscription may still be on its way.
+    await expect(async () => {
+      await api.call('POST', apiPaths.vitalSign.record, {
+        token: patient.tokens.accessToken,
+        body: { kind: 'BLOOD_PRESSURE', systolic: 186, diastolic: 113 },
+      });
+      await expect(banner).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await expect(banner).toContainText(`긴급 수치: ${patient.name} 님 혈압 186/113 mmHg`);
+    await expect(banner.getByRole('link', { name: '환자 보기' })).toBeVisible();
+    await checkA11y(nursePage);
+
+    for (const [suffix, viewport, zoom] of CONSOLE_SHOT_SIZES) {
+      await nursePage.setViewportSize(viewport);
+      await nursePage.evaluate((z) => (document.body.style.zoom = z), zoom);
+      await expect(banner).toBeVisible();
+      await nursePage.screenshot({
+        path: testInfo.outputPath(`chat-page-alert-${suffix.replace(/^-|\/$/g, '') || 'wide'}.png`),
+      });
     }
   });
 

@@ -12,6 +12,7 @@ import { useOnReconnect, useRealtimeTopic } from '../../../lib/realtime';
 import { applyAlert, useAcknowledgeAlert } from '../api/acknowledge-alert';
 import { openAlertsKey } from '../api/get-open-alerts';
 import { className, formatDateTime, readingValue } from '../reading-words';
+import './home-care-alerts.css';
 
 const SOUND_KEY = 'staffHomeCareAlertSound';
 
