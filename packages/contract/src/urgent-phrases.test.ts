@@ -43,6 +43,26 @@ const urgent: [string, UrgentCategory][] = [
   ['그냥 사라지고 싶어요', 'SELF_HARM'],
   // Self-harm wins over a medical pattern: its guidance adds 109.
   ['가슴이 아프고 죽고 싶어요', 'SELF_HARM'],
+  ['번개탄을 피웠어요', 'SELF_HARM'],
+  ['음독했어요', 'SELF_HARM'],
+  ['목을 매려고 했어요', 'SELF_HARM'],
+  // Too much medicine, a second dose, another's medicine, a household poison (decision 011).
+  ['약을 너무 많이 먹었어요', 'POISONING'],
+  ['약을 평소보다 많이 먹었어요', 'POISONING'],
+  ['수면제를 한꺼번에 먹었어요', 'POISONING'],
+  ['수면제를 한 통 다 먹었어요', 'POISONING'],
+  ['약을 한 번에 다 먹었어요', 'POISONING'],
+  ['혈압약을 두 번 먹은 것 같아요', 'POISONING'],
+  ['약을 두 번 먹은 것 같아요 어떡하죠', 'POISONING'],
+  ['인슐린을 두 번 맞았어요', 'POISONING'],
+  ['인슐린을 한 번 더 놨어요', 'POISONING'],
+  ['다른 사람 약을 먹었어요', 'POISONING'],
+  ['약을 잘못 먹었어요', 'POISONING'],
+  ['약을 과다 복용했어요', 'POISONING'],
+  ['할머니가 농약을 마셨어요', 'POISONING'],
+  ['락스를 삼켰어요', 'POISONING'],
+  ['세제를 마셔버렸어요', 'POISONING'],
+  ['아이가 건전지를 삼켰어요', 'POISONING'],
 ];
 
 // Questions that share words with the list but carry no urgent meaning (decision 011).
@@ -60,6 +80,25 @@ const notUrgent = [
   '면회 시간은 언제예요?',
   '상담원 연결',
   '목요일에 외래 예약했어요',
+  // Taking medicine as prescribed, and questions about it.
+  '약 먹었어요',
+  '진통제 먹었는데 안 나아요',
+  '수면제 먹었는데 잠이 안 와요',
+  '약을 하루에 몇 번 먹어야 하나요?',
+  '약을 두 번 먹어야 하나요?',
+  '약을 하루에 두 번 먹었어요',
+  '혈압약을 매일 두 번 먹었어요',
+  '아침저녁으로 두 번 먹었어요',
+  '처방약을 다 먹었는데 더 받아야 하나요?',
+  '약을 잘못 먹으면 어떻게 돼요?',
+  '약을 먹을 때 물을 많이 마셔야 하나요?',
+  '약 먹고 물을 많이 마셨어요',
+  '약 먹고 밥을 많이 먹었어요',
+  '약국에서 약을 많이 받았어요',
+  '약값이 많이 나왔어요',
+  '농약 뿌리고 밥 먹었어요',
+  '세제로 설거지했어요',
+  '넥타이를 목에 매고 출근했어요',
 ];
 
 describe('detectUrgent', () => {

@@ -8,6 +8,7 @@
  */
 
 export const URGENT_CATEGORIES = [
+  'POISONING',
   'CHEST_PAIN',
   'BREATHING',
   'FAINTING',
@@ -27,9 +28,34 @@ export function normalizeUrgentText(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** Medicines a patient may name instead of 약 (insulin is injected: 맞았다, 놓았다). */
+const MEDICINE = '(?:약|알약|수면제|안정제|진통제|해열제|타이레놀|인슐린)';
+/** Swallowed, in the past: "took" a medicine, "drank" or "swallowed" something. */
+const TOOK = '(?:먹었|먹어버|먹은것같|먹은거같|삼켰|삼킨것같|맞았|맞은것같|놓았|놨)';
+
 // Self-harm first: its guidance adds 109, so it wins over a medical pattern in the same text.
 const PATTERNS: readonly (readonly [UrgentCategory, RegExp])[] = [
-  ['SELF_HARM', /죽고싶|자해|자살|살기싫|죽어버리|목숨을?끊|사라지고싶|극단적인?선택|손목을?그|손목을?긋/],
+  [
+    'SELF_HARM',
+    /죽고싶|자해|자살|살기싫|죽어버리|목숨을?끊|사라지고싶|극단적인?선택|손목을?그|손목을?긋|음독|번개탄|목을?매(?:달|려|고|었|았)/,
+  ],
+  // Too much of a medicine, a second dose, someone else's medicine, or a household poison
+  // swallowed (decision 011, amended): "약 먹었어요" alone, or "약을 다 먹었는데 더 받아야
+  // 하나요" (the course is finished), is not. Nothing that takes or swallows may come between
+  // the medicine and the amount, so "약 먹고 밥을 많이 먹었어요" does not trigger either.
+  [
+    'POISONING',
+    new RegExp(
+      [
+        `${MEDICINE}[^먹마삼맞]{0,6}(?:너무많이|많이|한꺼번에|한번에|한통|통째로|잔뜩|과다|과량)[^먹마삼맞]{0,3}${TOOK}`,
+        `${MEDICINE}[^먹마삼맞]{0,6}(?<!하루에?|매일|아침저녁으로)(?:두번|2번|두배|2배|한번더|또|중복으로|이중으로)[^먹마삼맞]{0,2}${TOOK}`,
+        `(?:남의|다른사람|다른환자|옆환자|엉뚱한)[^먹마삼]{0,4}약[^먹마삼]{0,3}${TOOK}`,
+        `약[^먹마삼]{0,3}잘못${TOOK}`,
+        '과다복용|과량복용|약물중독|약물과다',
+        `(?:농약|제초제|살충제|락스|표백제|세제|부동액|쥐약|독극물|독약|메탄올|살균제|건전지|수은)[^먹마삼]{0,3}(?:${TOOK.slice(3, -1)}|마셨|마셔버|마신것같)`,
+      ].join('|'),
+    ),
+  ],
   // "가슴 사진", "가슴 엑스레이 검사" name an examination, not a symptom: a pain word is required.
   [
     'CHEST_PAIN',

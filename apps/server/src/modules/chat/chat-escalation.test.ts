@@ -184,6 +184,17 @@ describe('an urgent message', () => {
     expect((await current(kim.accessToken)).urgentAt).not.toBeNull();
   });
 
+  it('about a double dose gets the poisoning guidance and flags the room, not a generic "passed on"', async () => {
+    const kim = await patient();
+    const { reply } = await ask(kim, '약을 두 번 먹은 것 같아요 어떡하죠');
+    expect(reply.notice).toBe('URGENT');
+    expect(reply.content).toContain('119');
+    expect(reply.content).toContain('토하지 마세요');
+    expect(reply.content).not.toContain('전달했어요');
+    expect(await current(kim.accessToken)).toMatchObject({ status: 'WAIT' });
+    expect((await current(kim.accessToken)).urgentAt).not.toBeNull();
+  });
+
   it('still gets the guidance and the flag after a nurse has taken the room', async () => {
     const kim = await patient();
     const { roomIdx } = await ask(kim, HANDOFF_PHRASE);

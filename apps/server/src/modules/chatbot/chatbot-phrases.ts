@@ -16,6 +16,11 @@ export interface ChatbotPhrases {
   urgent: string;
   /** Thoughts of self-harm: 109 (national suicide prevention line since 2024) and 119. */
   urgentSelfHarm: string;
+  /**
+   * Too much medicine or something poisonous swallowed: the same calls, and the two things
+   * first aid adds — do not make yourself vomit, keep what was taken for the team.
+   */
+  urgentPoisoning: string;
   /** "{name} {role}가 상담에 참여했습니다", per staff role. */
   staffJoined: (name: string, role: string) => string;
 }
@@ -43,6 +48,8 @@ export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
     staffWillReply: '메시지를 담당 직원에게 전달했어요. 담당 직원이 곧 답변드리겠습니다.',
     urgent:
       '응급 상황일 수 있어요. 입원 중이시면 지금 바로 침대의 호출 버튼이나 아래 간호사 호출 버튼을 눌러 주세요. 병원 밖이거나 위급하면 즉시 119에 전화해 주세요. 담당 직원에게도 바로 알렸습니다.',
+    urgentPoisoning:
+      '응급 상황일 수 있어요. 억지로 토하지 마세요. 입원 중이시면 지금 바로 침대의 호출 버튼이나 아래 간호사 호출 버튼을 눌러 주세요. 병원 밖이거나 숨쉬기 힘들거나 정신이 흐려지면 즉시 119에 전화해 주세요. 드신 약이나 물질의 포장과 용기를 챙겨 두세요. 담당 직원에게도 바로 알렸습니다.',
     urgentSelfHarm:
       '많이 힘드시군요. 혼자 견디지 않으셔도 돼요. 지금 바로 자살예방상담전화 109(24시간)에 전화해 주세요. 위급하면 119에 전화해 주세요. 입원 중이시면 아래 간호사 호출 버튼을 눌러 주세요. 담당 직원에게도 바로 알렸습니다.',
     // Every role name ends in a vowel, so the subject particle is 가.
@@ -59,6 +66,8 @@ export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
     staffWillReply: 'I have passed your message on. A staff member will reply soon.',
     urgent:
       'This may be an emergency. If you are an inpatient, press the call button at your bed or the nurse call button below now. Outside the hospital or if it is serious, call 119 at once. Staff have been alerted.',
+    urgentPoisoning:
+      'This may be an emergency. Do not make yourself vomit. If you are an inpatient, press the call button at your bed or the nurse call button below now. Outside the hospital, or if breathing is hard or you feel drowsy or confused, call 119 at once. Keep the package or container of what was taken. Staff have been alerted.',
     urgentSelfHarm:
       'You do not have to go through this alone. Call the suicide prevention line 109 (24 hours) now; in an emergency call 119. If you are an inpatient, press the nurse call button below. Staff have been alerted.',
     staffJoined: (name, role) => `${name} (${ROLE_NAMES['en-US'][role] ?? role}) joined the conversation`,
@@ -74,6 +83,8 @@ export const chatbotPhrases: Record<AppLocale, ChatbotPhrases> = {
     staffWillReply: '您的消息已转交工作人员，工作人员将尽快回复。',
     urgent:
       '这可能是紧急情况。住院患者请立即按床边呼叫按钮或下方的护士呼叫按钮。在院外或情况危急，请立即拨打119。已通知工作人员。',
+    urgentPoisoning:
+      '这可能是紧急情况。请不要催吐。住院患者请立即按床边呼叫按钮或下方的护士呼叫按钮。在院外，或出现呼吸困难、意识模糊时，请立即拨打119。请保留所服药物或物质的包装和容器。已通知工作人员。',
     urgentSelfHarm:
       '您不必独自承受。请立即拨打自杀预防热线109（24小时）；紧急情况请拨打119。住院患者请按下方的护士呼叫按钮。已通知工作人员。',
     staffJoined: (name, role) => `${ROLE_NAMES['zh-CN'][role] ?? role}${name}加入了咨询`,

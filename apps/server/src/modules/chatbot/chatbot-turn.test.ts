@@ -103,6 +103,13 @@ describe('what the bot does after a patient message', () => {
     const selfHarm = decideChatbotTurn(fresh, '죽고 싶어요', index);
     expect(selfHarm).toMatchObject({ action: 'urgent', category: 'SELF_HARM' });
     expect(selfHarm.action === 'urgent' && selfHarm.text).toMatch(/109[\s\S]*119/);
+    // Too much medicine: the calls, and first aid's two points (no vomiting, keep the package).
+    const overdose = decideChatbotTurn(fresh, '수면제를 한꺼번에 먹었어요', index);
+    expect(overdose).toMatchObject({ action: 'urgent', category: 'POISONING' });
+    expect(overdose.action === 'urgent' && overdose.text).toContain('119');
+    expect(overdose.action === 'urgent' && overdose.text).toContain('간호사 호출');
+    expect(overdose.action === 'urgent' && overdose.text).toContain('토하지 마세요');
+    expect(overdose.action === 'urgent' && overdose.text).toContain('용기');
     // Even once staff have the room, and even when an FAQ entry would match the words.
     const handedOver = { botActive: false, staffRequestedAt: new Date() };
     expect(decideChatbotTurn(handedOver, '주차하다가 쓰러질 것 같아요', index).action).toBe('urgent');

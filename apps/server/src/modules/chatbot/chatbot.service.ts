@@ -96,7 +96,12 @@ export function quoteOf(bodyText: string, max = QUOTE_MAX_CHARS): string {
 export function decideChatbotTurn(room: BotRoomView, content: string, index: KnowledgeIndex): ChatbotTurn {
   const category = detectUrgent(content);
   if (category) {
-    const text = category === 'SELF_HARM' ? phrases.urgentSelfHarm : phrases.urgent;
+    const text =
+      category === 'SELF_HARM'
+        ? phrases.urgentSelfHarm
+        : category === 'POISONING'
+          ? phrases.urgentPoisoning
+          : phrases.urgent;
     return { action: 'urgent', text, category };
   }
   if (!room.botActive) return { action: 'silent' };
