@@ -199,6 +199,49 @@ test.describe('consulting chat on the phone', () => {
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
   });
 
+  test('at 200 % text the urgent guidance keeps the screen’s width: the time goes under it, not beside it', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+  }) => {
+    const patient = await createPatient();
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+    await navigate(page, '/hospital/consulting/chat');
+    await page.getByRole('textbox', { name: '메시지 입력' }).fill('약을 두 번 먹은 것 같아요 어떡하죠');
+    await page.getByRole('button', { name: '보내기' }).click();
+    const log = page.getByRole('log', { name: '대화 내용' });
+    const guidance = log.locator('[data-notice="URGENT"] .chat-bubble');
+    await expect(guidance).toContainText('토하지 마세요');
+
+    const widths = async () => {
+      await page.evaluate(() => document.fonts.ready);
+      return page.evaluate(() => {
+        const bubble = document.querySelector('[data-notice="URGENT"] .chat-bubble')!.getBoundingClientRect();
+        const time = document.querySelector('[data-notice="URGENT"] .chat-time')!.getBoundingClientRect();
+        const list = document.querySelector('[role="log"]')!.getBoundingClientRect();
+        return { bubble: bubble.width, list: list.width, timeBelow: time.top >= bubble.bottom - 1 };
+      });
+    };
+    // Normal size: the time beside the bubble, as in every chat app.
+    expect((await widths()).timeBelow).toBe(false);
+    // The in-app 아주 크게: beside it, the bubble was left two thirds of the screen (three words a line).
+    await page.evaluate(() => localStorage.setItem('smartcare.textSize', 'xlarge'));
+    await page.reload();
+    await expect(guidance).toBeVisible();
+    const xlarge = await widths();
+    expect(xlarge.timeBelow).toBe(true);
+    expect(xlarge.bubble).toBeGreaterThan(xlarge.list * 0.85);
+    // The phone's own text size (Chromium's default font size doubled), the in-app size normal.
+    await page.evaluate(() => localStorage.removeItem('smartcare.textSize'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    await page.reload();
+    await expect(guidance).toBeVisible();
+    const browserLarge = await widths();
+    expect(browserLarge.timeBelow).toBe(true);
+    expect(browserLarge.bubble).toBeGreaterThan(browserLarge.list * 0.85);
+  });
+
   test(
     'screenshots of a chatbot answer with its source (360 px and 200 % text) for docs/screenshots/patient',
     { tag: '@screenshots' },
