@@ -145,10 +145,14 @@ test.describe('urgent words in the consulting chat', () => {
       await patientPage.screenshot({ path: testInfo.outputPath('urgent-patient-360.png'), scale: 'css' });
 
       // The nurse: an alert wherever she is, and the room first in her inbox, marked 긴급.
-      await expect(nursePage.getByTestId('urgent-chat-banner')).toContainText(patient.name);
+      // Both say why: the patient's own words.
+      const banner = nursePage.getByTestId('urgent-chat-banner');
+      await expect(banner).toContainText(patient.name);
+      await expect(banner).toContainText('가슴이 너무 아프고 숨이 차요');
       const first = inbox.getByRole('link').first();
       await expect(first).toContainText(patient.name);
       await expect(first).toContainText('긴급');
+      await expect(first).toContainText('긴급 메시지: 가슴이 너무 아프고 숨이 차요');
       await nursePage.screenshot({ path: testInfo.outputPath('urgent-staff-1280.png') });
 
       // Opening the room from the alert shows who the patient is and the guidance they got.

@@ -78,6 +78,11 @@ export type ChatRoom = z.infer<typeof chatRoomSchema>;
 export const chatRoomSummarySchema = chatRoomSchema.extend({
   idx: z.number().int(),
   unreadCount: z.number().int(),
+  /**
+   * The patient's message that flagged the room (decision 011, the latest one when several
+   * did), so the inbox and the alert say why it is urgent; null when the room never was.
+   */
+  urgentMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable().optional(),
   /** Who the patient is, so staff tell two patients with the same name apart (issue 10 point 5). */
   patientInfo: z
     .object({
@@ -96,6 +101,7 @@ export const chatRoomSummarySchema = chatRoomSchema.extend({
     .optional(),
 });
 export type ChatPatientInfo = NonNullable<ChatRoomSummary['patientInfo']>;
+export type ChatUrgentMessage = NonNullable<ChatRoomSummary['urgentMessage']>;
 export type ChatRoomSummary = z.infer<typeof chatRoomSummarySchema>;
 
 /** `GET /chat/messages` (spec §7): newest page first; each page ordered oldest → newest. */

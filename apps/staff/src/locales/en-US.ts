@@ -222,6 +222,8 @@ export const enUS: StaffCatalogue = {
     emptyBot: 'The chatbot is handling no consultations.',
     urgent: 'Urgent',
     urgentAlert: 'Urgent consultation: a message from {{patient}} contains urgent words.',
+    urgentMessage: 'Urgent message: {{content}}',
+    urgentAlertMessage: 'Urgent consultation: {{patient}} — “{{content}}”',
     openRoom: 'Open consultation',
     place: '{{ward}}, bed {{bed}}',
     patientNo: 'Patient no. {{no}}',

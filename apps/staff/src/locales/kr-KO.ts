@@ -228,6 +228,8 @@ export const krKO = {
     emptyBot: '챗봇이 응대 중인 상담이 없습니다.',
     urgent: '긴급',
     urgentAlert: '긴급 상담: {{patient}} 님 메시지에서 응급 표현이 감지되었습니다.',
+    urgentMessage: '긴급 메시지: {{content}}',
+    urgentAlertMessage: '긴급 상담: {{patient}} 님 — “{{content}}”',
     openRoom: '상담 열기',
     place: '{{ward}} {{bed}}',
     patientNo: '환자번호 {{no}}',

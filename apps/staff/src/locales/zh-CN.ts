@@ -209,6 +209,8 @@ export const zhCN: StaffCatalogue = {
     emptyBot: '没有聊天机器人接待中的咨询。',
     urgent: '紧急',
     urgentAlert: '紧急咨询：{{patient}} 的消息中检测到紧急表述。',
+    urgentMessage: '紧急消息：{{content}}',
+    urgentAlertMessage: '紧急咨询：{{patient}}——“{{content}}”',
     openRoom: '打开咨询',
     place: '{{ward}} {{bed}}床',
     patientNo: '患者编号 {{no}}',

@@ -186,13 +186,33 @@ describe('an urgent message', () => {
 
   it('about a double dose gets the poisoning guidance and flags the room, not a generic "passed on"', async () => {
     const kim = await patient();
-    const { reply } = await ask(kim, '약을 두 번 먹은 것 같아요 어떡하죠');
+    const { roomIdx, reply } = await ask(kim, '약을 두 번 먹은 것 같아요 어떡하죠');
     expect(reply.notice).toBe('URGENT');
     expect(reply.content).toContain('119');
     expect(reply.content).toContain('토하지 마세요');
     expect(reply.content).not.toContain('전달했어요');
     expect(await current(kim.accessToken)).toMatchObject({ status: 'WAIT' });
     expect((await current(kim.accessToken)).urgentAt).not.toBeNull();
+
+    // The inbox says why the room is urgent, also once later messages have come in (live too).
+    const watcher = await connectTestClient(t.baseUrl, nurse);
+    clients.push(watcher);
+    await watcher.subscribe(topics.staffInbox(hospitalIdx, nurse.idx));
+    await kim.client.publish(topics.chatRoomEvent(roomIdx, 'message'), msg('면회 시간은 언제예요?'));
+    const live = await watcher.next<StaffInboxEvent>(topics.staffInbox(hospitalIdx, nurse.idx), (e) =>
+      e.rooms.some(
+        (r) => r.idx === roomIdx && r.lastMsg?.personType === 'CHATBOT' && r.lastMsg.notice == null,
+      ),
+    );
+    const urgentMessage = { content: '약을 두 번 먹은 것 같아요 어떡하죠', createdAt: expect.any(String) };
+    expect(live.rooms.find((r) => r.idx === roomIdx)!.urgentMessage).toEqual(urgentMessage);
+    const listed = (await inbox(nurse)).find((r) => r.idx === roomIdx)!;
+    expect(listed.urgentMessage).toEqual(urgentMessage);
+    expect(Date.parse(listed.urgentMessage!.createdAt)).toBeLessThanOrEqual(Date.parse(listed.urgentAt!));
+    // A room that never was urgent has none.
+    const calm = await patient();
+    const { roomIdx: calmRoom } = await ask(calm, '어제 찍은 엑스레이 판독 결과가 궁금합니다');
+    expect((await inbox(nurse)).find((r) => r.idx === calmRoom)!.urgentMessage).toBeNull();
   });
 
   it('still gets the guidance and the flag after a nurse has taken the room', async () => {

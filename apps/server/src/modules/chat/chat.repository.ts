@@ -1,6 +1,7 @@
 import type {
   ChatMessage,
   ChatPatientInfo,
+  ChatUrgentMessage,
   ChatPerson,
   ChatRoomStatus,
   PersonType,
@@ -112,6 +113,24 @@ const PATIENT_INFO_JSON = `(SELECT json_build_object(
    LEFT JOIN admissions a ON a.patient_idx = p.idx AND a.hospital_idx = r.hospital_idx
                          AND a.discharged_at IS NULL
   WHERE p.idx = r.patient_idx)`;
+/**
+ * The patient's message that flagged room `r` as urgent (decision 011): the last one before
+ * the room's latest urgent guidance. Read only for a flagged room.
+ */
+const URGENT_MESSAGE_JSON = `CASE WHEN r.urgent_at IS NOT NULL THEN (
+    SELECT json_build_object('content', pm.content, 'createdAt', pm.created_at)
+      FROM chat_messages pm
+     WHERE pm.room_idx = r.idx AND pm.person_type = 'PATIENT'
+       AND pm.idx < (SELECT max(n.idx) FROM chat_messages n
+                      WHERE n.room_idx = r.idx AND n.notice IN ('URGENT', 'URGENT_SELF_HARM'))
+     ORDER BY pm.idx DESC LIMIT 1) END`;
+/** Its JSON as read: the time as PostgreSQL writes it, given back as an ISO string. */
+interface UrgentMessageRow {
+  content: string;
+  createdAt: string;
+}
+const toUrgentMessage = (row: UrgentMessageRow | null): ChatUrgentMessage | null =>
+  row ? { content: row.content, createdAt: new Date(row.createdAt).toISOString() } : null;
 /**
  * The patient messages of room `r` that the staff member of read mark `rr` has not read
  * (migration 056): the room's count less the count the mark covers, no message counted.
@@ -583,12 +602,26 @@ export const chatRepository = {
     hospitalIdx: number,
     staffIdx: number,
     filter: { status?: ChatRoomStatus | 'BOT' | undefined; includeCompleted: boolean },
-  ): Promise<{ room: RoomRecord; unread: number; patientInfo: ChatPatientInfo | null }[]> {
+  ): Promise<
+    {
+      room: RoomRecord;
+      unread: number;
+      patientInfo: ChatPatientInfo | null;
+      urgentMessage: ChatUrgentMessage | null;
+    }[]
+  > {
     const status = filter.status === 'BOT' ? 'NONE' : (filter.status ?? null);
-    const { rows } = await db.query<RoomRow & { unread: number; patient_info: ChatPatientInfo | null }>(
+    const { rows } = await db.query<
+      RoomRow & {
+        unread: number;
+        patient_info: ChatPatientInfo | null;
+        urgent_message: UrgentMessageRow | null;
+      }
+    >(
       `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
               ${UNREAD} AS unread,
-              ${PATIENT_INFO_JSON} AS patient_info
+              ${PATIENT_INFO_JSON} AS patient_info,
+              ${URGENT_MESSAGE_JSON} AS urgent_message
          FROM chat_rooms r
          LEFT JOIN chat_room_reads rr ON rr.room_idx = r.idx AND rr.staff_idx = $2
         WHERE r.hospital_idx = $1
@@ -600,7 +633,12 @@ export const chatRepository = {
         LIMIT 500`,
       [hospitalIdx, staffIdx, status, filter.includeCompleted],
     );
-    return rows.map((row) => ({ room: toRoom(row), unread: row.unread, patientInfo: row.patient_info }));
+    return rows.map((row) => ({
+      room: toRoom(row),
+      unread: row.unread,
+      patientInfo: row.patient_info,
+      urgentMessage: toUrgentMessage(row.urgent_message),
+    }));
   },
 
   /**
@@ -622,6 +660,7 @@ export const chatRepository = {
         lastMsg: ChatMessage | null;
         unread: { staffIdx: number; unread: number }[];
         patientInfo: ChatPatientInfo | null;
+        urgentMessage: ChatUrgentMessage | null;
       }
     >
   > {
@@ -631,6 +670,7 @@ export const chatRepository = {
         persons: ChatPerson[];
         last_msg: MessageRow | null;
         unread: { staffIdx: number; unread: number }[];
+        urgent_message: UrgentMessageRow | null;
       }
     >(
       `SELECT ${ROOM_COLUMNS.replaceAll(/(\w+)/g, 'r.$1')},
@@ -649,7 +689,8 @@ export const chatRepository = {
                   WHERE s.hospital_idx = r.hospital_idx AND s.active
                     AND s.idx = ANY($2::int[])),
                 '[]'::json) AS unread,
-              ${PATIENT_INFO_JSON} AS patient_info
+              ${PATIENT_INFO_JSON} AS patient_info,
+              ${URGENT_MESSAGE_JSON} AS urgent_message
          FROM chat_rooms r WHERE r.idx = ANY($1::int[])`,
       [[...roomIdxs], [...staffIdxs]],
     );
@@ -662,6 +703,7 @@ export const chatRepository = {
           lastMsg: row.last_msg ? toMessage(row.last_msg) : null,
           unread: row.unread,
           patientInfo: row.patient_info,
+          urgentMessage: toUrgentMessage(row.urgent_message),
         },
       ]),
     );

@@ -832,6 +832,7 @@ export function createChatService(deps: ChatServiceDeps) {
         idx: rows[i]!.room.idx,
         unreadCount: rows[i]!.unread,
         patientInfo: rows[i]!.patientInfo,
+        urgentMessage: rows[i]!.urgentMessage,
       }));
     },
 
@@ -849,7 +850,12 @@ export function createChatService(deps: ChatServiceDeps) {
       const view = viewOf(found.room, found.persons, found.lastMsg);
       return found.unread.map(({ staffIdx, unread }) => ({
         staffIdx,
-        room: { ...view, unreadCount: unread, patientInfo: found.patientInfo },
+        room: {
+          ...view,
+          unreadCount: unread,
+          patientInfo: found.patientInfo,
+          urgentMessage: found.urgentMessage,
+        },
       }));
     },
 

@@ -38,6 +38,7 @@ describe('the inbox and urgent rooms', () => {
       status: 'STANDBY',
       waitingSince: null,
       urgentAt: minutesAgo(5),
+      urgentMessage: { content: '인슐린을 두 번 맞았어요', createdAt: minutesAgo(5) },
     });
     const quiet = chatRoom({ idx: 3, patientName: '김응급', status: 'WAIT', waitingSince: minutesAgo(1) });
     const alerts: string[] = [];
@@ -47,6 +48,12 @@ describe('the inbox and urgent rooms', () => {
     expect(await screen.findByText('김응급')).toBeInTheDocument();
     expect(roomNames()).toEqual(['먼저응급', '오래대기', '김응급']);
     expect(within(screen.getByRole('link', { name: /먼저응급/ })).getByText('긴급')).toBeInTheDocument();
+    // Why it is urgent, in the patient's words, whatever came after.
+    expect(
+      within(screen.getByRole('link', { name: /먼저응급/ })).getByText(
+        '긴급 메시지: 인슐린을 두 번 맞았어요',
+      ),
+    ).toBeInTheDocument();
     // Already urgent when the list loaded: no new alert.
     expect(alerts).toEqual([]);
 

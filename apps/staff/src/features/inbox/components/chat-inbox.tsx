@@ -103,6 +103,12 @@ function RoomItem({ room, selected, now }: { room: ChatRoomSummary; selected: bo
         )}
       </span>
       <PatientInfo room={room} />
+      {/* Why it is urgent, whatever came after (decision 011): the nurse triages from the list. */}
+      {urgent && room.urgentMessage && (
+        <span className="room-item-urgent-message">
+          {t('chatTriage.urgentMessage', { content: room.urgentMessage.content })}
+        </span>
+      )}
       <span className="room-item-preview">{last ? `${prefix}${last.content}` : t('inbox.noMessages')}</span>
       <span className="room-item-meta">
         {room.status === 'WAIT' && waitingSince ? (
