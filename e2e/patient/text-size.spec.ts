@@ -80,6 +80,34 @@ async function reflowProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Words of the screen's title broken inside though they would fit on the header's line beside
+ * the back button ("의료진에 / 게 묻기", when the title had 150 px between two 96 px slots).
+ */
+async function brokenTitleWords(page: Page): Promise<string[]> {
+  return page
+    .locator('h1')
+    .first()
+    .evaluate((h1) => {
+      const out: string[] = [];
+      const walker = document.createTreeWalker(h1, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+          const width = Array.from(range.getClientRects()).reduce((sum, r) => sum + r.width, 0);
+          // A word that fits beside the back button (a 96 px slot at 200 %) must not break.
+          if (lines.size > 1 && width <= window.innerWidth - 120)
+            out.push(`the title breaks inside "${match[0]}"`);
+        }
+      }
+      return out;
+    });
+}
+
 /** The h1's size: proves the text really is twice as large as at 100 %. */
 const titleSize = (page: Page) =>
   page
@@ -132,6 +160,7 @@ async function walkEveryRoute(page: Page, sizeAt100: number): Promise<string[]> 
     if (size < sizeAt100 * 1.85)
       problems.push(`${route}: the title is ${size} px, not 200 % of ${sizeAt100} px`);
     for (const problem of await reflowProblems(page)) problems.push(`${route}: ${problem}`);
+    for (const problem of await brokenTitleWords(page)) problems.push(`${route}: ${problem}`);
   }
   return problems;
 }
