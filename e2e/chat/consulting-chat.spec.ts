@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { MQTT_PATH } from '@smartcare/contract/topics';
+import type { LoginOptions } from '../support/auth.ts';
 import { expect, navigate, test } from '../support/fixtures.ts';
 import { nurseOfThisTest, openPhone, phoneContext } from './two-people.ts';
 
@@ -167,6 +169,19 @@ test.describe('urgent words in the consulting chat', () => {
   });
 });
 
+/** A patient, logged in on `page`, opens the consulting chat and sends `question`. */
+async function askInChat(
+  page: Page,
+  patient: { loginId: string; password: string },
+  loginAsPatient: (page: Page, loginId: string, options?: LoginOptions) => Promise<unknown>,
+  question: string,
+) {
+  await loginAsPatient(page, patient.loginId, { password: patient.password });
+  await navigate(page, '/hospital/consulting/chat');
+  await page.getByRole('textbox', { name: '메시지 입력' }).fill(question);
+  await page.getByRole('button', { name: '보내기' }).click();
+}
+
 /** The patient alone, on the phone. */
 test.describe('consulting chat on the phone', () => {
   test.use(phoneContext);
@@ -178,10 +193,7 @@ test.describe('consulting chat on the phone', () => {
     checkA11y,
   }) => {
     const patient = await createPatient();
-    await loginAsPatient(page, patient.loginId, { password: patient.password });
-    await navigate(page, '/hospital/consulting/chat');
-    await page.getByRole('textbox', { name: '메시지 입력' }).fill('면회시간 언제까지에요');
-    await page.getByRole('button', { name: '보내기' }).click();
+    await askInChat(page, patient, loginAsPatient, '면회시간 언제까지에요');
 
     const log = page.getByRole('log', { name: '대화 내용' });
     await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('면회시간 언제까지에요');
@@ -209,10 +221,7 @@ test.describe('consulting chat on the phone', () => {
     loginAsPatient,
   }) => {
     const patient = await createPatient();
-    await loginAsPatient(page, patient.loginId, { password: patient.password });
-    await navigate(page, '/hospital/consulting/chat');
-    await page.getByRole('textbox', { name: '메시지 입력' }).fill('약을 두 번 먹은 것 같아요 어떡하죠');
-    await page.getByRole('button', { name: '보내기' }).click();
+    await askInChat(page, patient, loginAsPatient, '약을 두 번 먹은 것 같아요 어떡하죠');
     const log = page.getByRole('log', { name: '대화 내용' });
     const guidance = log.locator('[data-notice="URGENT"] .chat-bubble');
     await expect(guidance).toContainText('토하지 마세요');
@@ -253,10 +262,7 @@ test.describe('consulting chat on the phone', () => {
       const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots/patient');
       mkdirSync(`${dir}/text-200`, { recursive: true });
       const patient = await createPatient({ name: '김민지' });
-      await loginAsPatient(page, patient.loginId, { password: patient.password });
-      await navigate(page, '/hospital/consulting/chat');
-      await page.getByRole('textbox', { name: '메시지 입력' }).fill('주차 얼마에요');
-      await page.getByRole('button', { name: '보내기' }).click();
+      await askInChat(page, patient, loginAsPatient, '주차 얼마에요');
       const source = page.getByRole('group', { name: '챗봇 답변의 출처' });
       await expect(source).toBeVisible();
       for (const size of ['normal', 'xlarge'] as const) {
