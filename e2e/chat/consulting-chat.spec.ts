@@ -255,6 +255,71 @@ test.describe('consulting chat on the phone', () => {
     expect(browserLarge.bubble).toBeGreaterThan(browserLarge.list * 0.85);
   });
 
+  test('at 200 % text the writing line leaves the conversation in view: the handoff button while the box is empty, the send button once there is text', async ({
+    page,
+    createPatient,
+    loginAsPatient,
+  }) => {
+    const patient = await createPatient();
+    await loginAsPatient(page, patient.loginId, { password: patient.password });
+    await navigate(page, '/hospital/consulting/chat');
+    const box = page.getByRole('textbox', { name: '메시지 입력' });
+    const handoff = page.getByRole('button', { name: '상담원 연결' });
+    const send = page.getByRole('button', { name: '보내기' });
+    const footerShare = () =>
+      page.evaluate(
+        () => document.querySelector('.chat-footer')!.getBoundingClientRect().height / window.innerHeight,
+      );
+
+    // Normal size: both rows as before, the send button beside the box.
+    await expect(handoff).toBeVisible();
+    await expect(send).toBeVisible();
+
+    const cdp = await page.context().newCDPSession(page);
+    const sizes = [
+      {
+        name: 'the in-app 아주 크게',
+        apply: () => page.evaluate(() => localStorage.setItem('smartcare.textSize', 'xlarge')),
+      },
+      {
+        name: "the phone's own text size doubled",
+        apply: async () => {
+          await page.evaluate(() => localStorage.removeItem('smartcare.textSize'));
+          await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+        },
+      },
+    ];
+    for (const size of sizes) {
+      await size.apply();
+      await page.reload();
+      // Before, on this 360 × 780 phone, the footer took 44 % of the screen with the box empty,
+      // 40 % with a short question and 64 % with three lines typed (the box grew to 280 px).
+      await box.fill('');
+      await expect(handoff, size.name).toBeVisible();
+      await expect(send, size.name).toBeHidden();
+      expect(await footerShare(), size.name).toBeLessThan(0.36);
+
+      await box.fill('주차 되나요?');
+      await expect(send, size.name).toBeEnabled();
+      await expect(handoff, size.name).toBeHidden();
+      expect(await footerShare(), size.name).toBeLessThan(0.36);
+
+      // A long question: the box stops at about two lines and scrolls inside.
+      await box.fill('내일 외래 진료 시간이 언제인가요? 주차도 되나요? 보호자도 같이 가도 되나요?');
+      expect(await footerShare(), size.name).toBeLessThan(0.4);
+      expect(await box.evaluate((element) => element.scrollHeight > element.clientHeight), size.name).toBe(
+        true,
+      );
+    }
+
+    // Sending still works at this size; the box is empty again and the send button goes.
+    await send.click();
+    const log = page.getByRole('log', { name: '대화 내용' });
+    await expect(log.locator('[data-person-type="PATIENT"]')).toContainText('보호자도 같이 가도 되나요?');
+    await expect(box).toHaveValue('');
+    await expect(send).toBeHidden();
+  });
+
   test(
     'screenshots of a chatbot answer with its source (360 px and 200 % text) for docs/screenshots/patient',
     { tag: '@screenshots' },
