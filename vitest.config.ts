@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Every project runs two files at a time: this kind of machine has two cores, and Vitest's
@@ -61,7 +61,7 @@ export default defineConfig({
           ...serverTest,
           name: 'server',
           include: ['src/**/*.test.ts'],
-          exclude: serverIsolated,
+          exclude: [...configDefaults.exclude, ...serverIsolated],
           // Each file builds its own app, database and broker from factories, so the files of
           // one worker can share the loaded modules: importing the server and compiling
           // PGlite's WASM once per worker, not once per file, halves the suite's time.

@@ -169,15 +169,24 @@ test.describe('urgent words in the consulting chat', () => {
   });
 });
 
-/** A patient, logged in on `page`, opens the consulting chat and sends `question`. */
+/** A patient logs in on `page` and opens the consulting chat. */
+async function openChat(
+  page: Page,
+  patient: { loginId: string; password: string },
+  loginAsPatient: (page: Page, loginId: string, options?: LoginOptions) => Promise<unknown>,
+) {
+  await loginAsPatient(page, patient.loginId, { password: patient.password });
+  await navigate(page, '/hospital/consulting/chat');
+}
+
+/** The same, then sends `question`. */
 async function askInChat(
   page: Page,
   patient: { loginId: string; password: string },
   loginAsPatient: (page: Page, loginId: string, options?: LoginOptions) => Promise<unknown>,
   question: string,
 ) {
-  await loginAsPatient(page, patient.loginId, { password: patient.password });
-  await navigate(page, '/hospital/consulting/chat');
+  await openChat(page, patient, loginAsPatient);
   await page.getByRole('textbox', { name: '메시지 입력' }).fill(question);
   await page.getByRole('button', { name: '보내기' }).click();
 }
@@ -260,9 +269,7 @@ test.describe('consulting chat on the phone', () => {
     createPatient,
     loginAsPatient,
   }) => {
-    const patient = await createPatient();
-    await loginAsPatient(page, patient.loginId, { password: patient.password });
-    await navigate(page, '/hospital/consulting/chat');
+    await openChat(page, await createPatient(), loginAsPatient);
     const box = page.getByRole('textbox', { name: '메시지 입력' });
     const handoff = page.getByRole('button', { name: '상담원 연결' });
     const send = page.getByRole('button', { name: '보내기' });

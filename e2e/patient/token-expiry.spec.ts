@@ -73,20 +73,11 @@ async function refresh(
   return { status: response.status, envelope: (await response.json()) as Envelope<TokenPair> };
 }
 
-/** Logs in as the app does and returns the pair (the first test's way in, for any patient). */
-async function loginPair(baseURL: string, loginId: string, password: string): Promise<TokenPair> {
-  const login = await fetch(`${baseURL}${API_PREFIX}${apiPaths.patient.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ loginId, password }),
-  });
-  return ((await login.json()) as { data: TokenPair }).data;
-}
-
 test('a session the server revoked lands on login with the notice', async ({
   allowFailures,
   page,
   baseURL,
+  api,
   createPatient,
 }) => {
   // The revoked session's calls (the screen's, and those of the app opening: who the patient
@@ -99,7 +90,7 @@ test('a session the server revoked lands on login with the notice', async ({
   // its live connection's token on its own before expiry, and with 2-second tokens such a
   // renewal could be under way (already rotated on the server, not yet stored) whenever the
   // test took the pair or closed the app: one run in three failed here on that.
-  const stored = await loginPair(baseURL!, patient.loginId, patient.password);
+  const stored = await api.loginPatient(patient.loginId, patient.password);
   const refreshes: number[] = [];
   page.on('response', (response) => {
     if (response.url().endsWith(apiPaths.patient.refresh)) refreshes.push(response.status());
