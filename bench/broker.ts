@@ -7,7 +7,9 @@
  * will reply) and staff consoles watch the rooms and the inbox: latency is publish →
  * arrival at the staff console watching that room, and delivered/s counts those arrivals.
  * The same load runs in the same run against the machine's Mosquitto (a WebSocket
- * listener configured here on a free port), which only relays — the reference.
+ * listener configured here on a free port), which only relays — the reference. Beside it, the
+ * floor of a Node broker: aedes behind ws, the server's own libraries, only relaying (see
+ * bench/lib/aedes-relay.ts): what no server built on them can beat on this machine.
  * First, on the freshly started server: how many authenticated connections one process
  * holds, and its memory per connection, ramping up to a bounded target (Mosquitto alongside).
  *
@@ -39,6 +41,7 @@ import { MQTT_PATH, provisionalRoomIdx, topics } from '@smartcare/contract/topic
 import { startServer, type StartedServer } from '../e2e/support/server.ts';
 import { provisionStaffPool, type PooledStaff } from '../e2e/support/staff-pool.ts';
 import { mosquittoPath, startMosquitto } from './lib/mosquitto.ts';
+import { startAedesRelay } from './lib/aedes-relay.ts';
 import { scratchDatabase } from './lib/postgres.ts';
 import {
   connectClient,
@@ -266,6 +269,13 @@ async function main() {
   const mosquitto = mosquittoBinary ? await startMosquitto(mosquittoBinary) : null;
   if (!mosquitto)
     console.log('mosquitto is not installed (apt-get install -y mosquitto): the reference is skipped');
+  const relay = await startAedesRelay().catch(async (error: unknown) => {
+    profiler?.close();
+    await mosquitto?.stop();
+    await server.stop();
+    await scratch?.drop();
+    throw error;
+  });
 
   try {
     const serverUrl = `ws://127.0.0.1:${server.port}${MQTT_PATH}`;
@@ -390,16 +400,24 @@ async function main() {
     const mosquittoWatchers: LoadWatcher[] = mosquitto
       ? Array.from({ length: STAFF }, (_, w) => ({ url: mosquitto.url, subscriptions: watcherTopics(w) }))
       : [];
+    const relayClients: LoadClient[] = patients.map((p) => ({
+      url: relay.url,
+      roomTopic: `chat/${p.roomIdx}`,
+    }));
+    const relayWatchers: LoadWatcher[] = Array.from({ length: STAFF }, (_, w) => ({
+      url: relay.url,
+      subscriptions: watcherTopics(w),
+    }));
 
     console.log('');
     console.log(row('', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'late/lost', 'other/s'));
-    const loads: Record<string, { server: LoadResult; mosquitto: LoadResult | null }> = {};
+    const loads: Record<string, { server: LoadResult; mosquitto: LoadResult | null; relay: LoadResult }> = {};
     /**
      * CPU ms each process spent in each phase per message delivered to the staff consoles (see
      * cpuMilliseconds): on a busy machine a process given less CPU delivers less, but spends
      * about the same per message.
      */
-    const cpuPerMessage: Record<string, { server: number; mosquitto: number | null }> = {};
+    const cpuPerMessage: Record<string, { server: number; mosquitto: number | null; relay: number }> = {};
     /**
      * The bench's own clients' CPU ms a second in each phase, against each broker: they share
      * the machine's cores with the broker, so what they need is a part of its latency.
@@ -447,6 +465,15 @@ async function main() {
         : null;
       const clientCpuOnMosquitto = ownCpuMs() - clientCpuBeforeMosquitto;
       if (onMosquitto) printLoad(`Mosquitto (ref.), ${phase}`, onMosquitto);
+      const relayCpuBefore = cpuMilliseconds(relay.pid);
+      const onRelay = await runChatLoad(relayClients, {
+        loadName: phase,
+        messagesPerClientPerSecond: rate,
+        durationSeconds: DURATION_S,
+        watchers: relayWatchers,
+        content,
+      });
+      printLoad(`aedes relay (floor), ${phase}`, onRelay);
       clientCpu[phase] = {
         server: perSecond(clientCpuOnServer, onServer),
         mosquitto: onMosquitto ? perSecond(clientCpuOnMosquitto, onMosquitto) : null,
@@ -457,8 +484,9 @@ async function main() {
           mosquitto && onMosquitto
             ? perMessage(cpuMilliseconds(mosquitto.pid) - mosquittoCpuBefore, onMosquitto)
             : null,
+        relay: perMessage(cpuMilliseconds(relay.pid) - relayCpuBefore, onRelay),
       };
-      loads[phase] = { server: onServer, mosquitto: onMosquitto };
+      loads[phase] = { server: onServer, mosquitto: onMosquitto, relay: onRelay };
     }
     console.log(
       '(other/s: what the staff consoles received besides the measured messages: bot answers, inbox summaries, room updates)',
@@ -466,7 +494,8 @@ async function main() {
     for (const [phase, cpu] of Object.entries(cpuPerMessage)) {
       console.log(
         `CPU ms per delivered message, ${phase}: server ${cpu.server}` +
-          (cpu.mosquitto === null ? '' : `, Mosquitto ${cpu.mosquitto}`),
+          (cpu.mosquitto === null ? '' : `, Mosquitto ${cpu.mosquitto}`) +
+          `, aedes relay ${cpu.relay}`,
       );
     }
     for (const [phase, cpu] of Object.entries(clientCpu)) {
@@ -475,10 +504,11 @@ async function main() {
           (cpu.mosquitto === null ? '' : `, against Mosquitto ${cpu.mosquitto}`),
       );
     }
-    for (const [phase, { server: s, mosquitto: m }] of Object.entries(loads)) {
+    for (const [phase, { server: s, mosquitto: m, relay: r }] of Object.entries(loads)) {
       if (m) {
         console.log(
-          `ratio server / Mosquitto, ${phase}: delivered ${ratio(s.deliveredPerSecond, m.deliveredPerSecond)}×, p50 ${ratio(s.latencyP50Ms, m.latencyP50Ms)}×, p99 ${ratio(s.latencyP99Ms, m.latencyP99Ms)}×`,
+          `ratio server / Mosquitto, ${phase}: delivered ${ratio(s.deliveredPerSecond, m.deliveredPerSecond)}×, p50 ${ratio(s.latencyP50Ms, m.latencyP50Ms)}×, p99 ${ratio(s.latencyP99Ms, m.latencyP99Ms)}×` +
+            `; aedes relay / Mosquitto: p99 ${ratio(r.latencyP99Ms, m.latencyP99Ms)}×`,
         );
       }
     }
@@ -523,13 +553,14 @@ async function main() {
       cpuMsPerDeliveredMessage: cpuPerMessage,
       benchClientsCpuMsPerSecond: clientCpu,
       ratios: Object.fromEntries(
-        Object.entries(loads).map(([phase, { server: s, mosquitto: m }]) => [
+        Object.entries(loads).map(([phase, { server: s, mosquitto: m, relay: r }]) => [
           phase,
           m
             ? {
                 delivered: ratio(s.deliveredPerSecond, m.deliveredPerSecond),
                 p50: ratio(s.latencyP50Ms, m.latencyP50Ms),
                 p99: ratio(s.latencyP99Ms, m.latencyP99Ms),
+                relayP99: ratio(r.latencyP99Ms, m.latencyP99Ms),
               }
             : null,
         ]),
@@ -542,6 +573,7 @@ async function main() {
   } finally {
     profiler?.close();
     await mosquitto?.stop();
+    await relay.stop();
     await server.stop();
     await scratch?.drop();
     rmSync(probeDir, { recursive: true, force: true });
