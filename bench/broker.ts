@@ -313,6 +313,7 @@ async function main() {
     const serverRamp = await rampConnections(() => rampClient, {
       target: CONNECTIONS,
       batch: 100,
+      warmupBatches: 3,
       pid: server.process.pid!,
       memory: gcProbeReader(server.process.pid!, probeFile),
     });
@@ -320,6 +321,7 @@ async function main() {
       ? await rampConnections(() => ({ url: mosquitto.url, roomTopic: `chat/${demoRoom}` }), {
           target: CONNECTIONS,
           batch: 100,
+          warmupBatches: 3,
           pid: mosquitto.pid,
         })
       : null;
