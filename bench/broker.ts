@@ -9,7 +9,7 @@
  * The same load runs in the same run against the machine's Mosquitto (a WebSocket
  * listener configured here on a free port), which only relays — the reference. Beside it, the
  * floor of a Node broker: aedes behind ws, the server's own libraries, only relaying (see
- * bench/lib/aedes-relay.ts): what no server built on them can beat on this machine.
+ * bench/lib/aedes-relay.ts): the latency and throughput no server built on them can beat here.
  * First, on the freshly started server: how many authenticated connections one process
  * holds, and its memory per connection, ramping up to a bounded target (Mosquitto alongside).
  *
