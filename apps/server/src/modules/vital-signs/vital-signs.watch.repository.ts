@@ -253,11 +253,12 @@ export const watchRepository = {
     );
   },
 
-  async note(db: Sql, patientIdx: number): Promise<CareNote | null> {
+  /** The hospital's own note on the patient: another hospital's note is that hospital's record. */
+  async note(db: Sql, patientIdx: number, hospitalIdx: number): Promise<CareNote | null> {
     const { rows } = await db.query<{ text: string; writtenByName: string; writtenAt: Date | string }>(
       `SELECT text, written_by_name AS "writtenByName", written_at AS "writtenAt"
-         FROM home_care_note WHERE patient_idx = $1`,
-      [patientIdx],
+         FROM home_care_note WHERE patient_idx = $1 AND hospital_idx = $2`,
+      [patientIdx, hospitalIdx],
     );
     const row = rows[0];
     return row ? { ...row, writtenAt: iso(row.writtenAt) } : null;
@@ -267,15 +268,16 @@ export const watchRepository = {
     db: Sql,
     patientIdx: number,
     text: string,
-    staff: { idx: number; name: string },
+    staff: { idx: number; name: string; hospitalIdx: number },
     at: Date,
   ): Promise<CareNote> {
     await db.query(
-      `INSERT INTO home_care_note (patient_idx, text, written_by_idx, written_by_name, written_at)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (patient_idx) DO UPDATE SET text = EXCLUDED.text, written_by_idx = EXCLUDED.written_by_idx,
-         written_by_name = EXCLUDED.written_by_name, written_at = EXCLUDED.written_at`,
-      [patientIdx, text, staff.idx, staff.name, at],
+      `INSERT INTO home_care_note (patient_idx, hospital_idx, text, written_by_idx, written_by_name, written_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (patient_idx, hospital_idx) DO UPDATE SET text = EXCLUDED.text,
+         written_by_idx = EXCLUDED.written_by_idx, written_by_name = EXCLUDED.written_by_name,
+         written_at = EXCLUDED.written_at`,
+      [patientIdx, staff.hospitalIdx, text, staff.idx, staff.name, at],
     );
     return { text, writtenByName: staff.name, writtenAt: at.toISOString() };
   },

@@ -157,7 +157,7 @@ export function createHomeCareWatchService(deps: HomeCareWatchDeps) {
       const [latest, targets, note, alerts, staleDays] = await Promise.all([
         repo.latest(deps.db, patientIdx, now()),
         vitalSignRepository.targets(deps.db, patientIdx),
-        repo.note(deps.db, patientIdx),
+        repo.note(deps.db, patientIdx, staff.hospitalIdx),
         repo.patientAlerts(deps.db, staff.hospitalIdx, patientIdx),
         repo.staleDays(deps.db, staff.hospitalIdx),
       ]);

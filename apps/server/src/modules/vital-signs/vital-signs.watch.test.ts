@@ -1,3 +1,6 @@
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@smartcare/contract/api-paths';
 import type {
@@ -324,6 +327,92 @@ describe("a patient's page", () => {
     });
     expect(page.data!.note!.text).toBe('첫 메모');
   });
+
+  it("is each hospital's own: a patient who chooses another hospital shows it none of the first one's note", async () => {
+    const patient = await homePatient('옮긴환자');
+    const page = async (token: string) =>
+      api(t.baseUrl).get<WatchPatientPage>(apiPaths.homeCare.getPatient, {
+        token,
+        query: { patientIdx: String(patient.idx) },
+      });
+    const saveNote = (token: string, text: string) =>
+      api(t.baseUrl).put<CareNote>(apiPaths.homeCare.saveNote, {
+        token,
+        body: { patientIdx: patient.idx, text },
+      });
+    const choose = async (choseHospitalIdx: number) => {
+      const changed = await api(t.baseUrl).put(apiPaths.patient.updateMyData, {
+        token: patient.accessToken,
+        body: { choseHospitalIdx },
+      });
+      expect(changed.code).toBe(ResultCode.SUCCESS);
+    };
+    expect((await saveNote(nurse.accessToken, '밤에 넘어진 적 있음 (보호자)')).code).toBe(ResultCode.SUCCESS);
+
+    await choose(otherHospitalIdx);
+    const there = await page(otherNurse.accessToken);
+    expect(there.code).toBe(ResultCode.SUCCESS);
+    expect(there.data!.note).toBeNull();
+    expect((await saveNote(otherNurse.accessToken, '첫 방문 예정')).code).toBe(ResultCode.SUCCESS);
+    expect((await page(otherNurse.accessToken)).data!.note).toMatchObject({
+      text: '첫 방문 예정',
+      writtenByName: '남간호',
+    });
+    // No longer this hospital's patient: its staff do not see them at all.
+    expect((await page(nurse.accessToken)).status).toBe(404);
+
+    await choose(hospitalIdx);
+    expect((await page(nurse.accessToken)).data!.note).toMatchObject({
+      text: '밤에 넘어진 적 있음 (보호자)',
+      writtenByName: '한간호',
+    });
+  });
+
+  it('notes written before the migration belong to the hospital of the nurse who wrote them', async () => {
+    const { openPglite, pgliteDatabase } = await import('../../plugins/db/pglite-database.ts');
+    const { MIGRATIONS_DIR, migrate } = await import('../../plugins/db/migrate.ts');
+    const dir = await mkdtemp(path.join(tmpdir(), 'smartcare-078-'));
+    const db = pgliteDatabase(await openPglite(undefined));
+    try {
+      const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql'));
+      for (const f of files.filter((f) => f < '078_'))
+        await copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
+      await migrate(db, dir);
+      const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0]!;
+      const seoul = (await one<{ idx: number }>(`INSERT INTO hospitals (name) VALUES ('서울') RETURNING idx`))
+        .idx;
+      const busan = (await one<{ idx: number }>(`INSERT INTO hospitals (name) VALUES ('부산') RETURNING idx`))
+        .idx;
+      const writer = (
+        await one<{ idx: number }>(
+          `INSERT INTO staff_users (login_id, password_hash, name, role, hospital_idx)
+           VALUES ('nurse078', 'x', '옛간호', 'NURSE', $1) RETURNING idx`,
+          [seoul],
+        )
+      ).idx;
+      // The patient has since chosen another hospital: the note is still the writer's hospital's.
+      const patient = (
+        await one<{ idx: number }>(
+          `INSERT INTO patients (name, chose_hospital_idx) VALUES ('옛환자', $1) RETURNING idx`,
+          [busan],
+        )
+      ).idx;
+      await db.query(
+        `INSERT INTO home_care_note (patient_idx, text, written_by_idx, written_by_name) VALUES ($1, '옛 메모', $2, '옛간호')`,
+        [patient, writer],
+      );
+      await copyFile(
+        path.join(MIGRATIONS_DIR, '078_home_care_note_per_hospital.sql'),
+        path.join(dir, '078_home_care_note_per_hospital.sql'),
+      );
+      await migrate(db, dir);
+      const { rows } = await db.query('SELECT patient_idx, hospital_idx, text FROM home_care_note');
+      expect(rows).toEqual([{ patient_idx: patient, hospital_idx: seoul, text: '옛 메모' }]);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("is not found for another hospital's staff, and for a patient not in home care", async () => {
     const patient = await homePatient('남의환자');
