@@ -280,15 +280,16 @@ export async function rampConnections(
 ): Promise<RampResult> {
   const memory =
     options.memory ?? (async (): Promise<MemoryReading> => ({ rss: residentBytes(options.pid) }));
+  /** One connection as the app makes one: authenticated, then subscribed to its room. */
+  const connect = async (i: number, open: MqttClient[]) => {
+    const spec = next(i);
+    const client = await connectClient(spec.url, spec.username, spec.password);
+    open.push(client);
+    await client.subscribeAsync(`${spec.roomTopic}/#`, { qos: 1 });
+  };
   for (let round = 0; round < (options.warmupBatches ?? 0); round++) {
-    const warm = await Promise.all(
-      Array.from({ length: options.batch }, async (_, k) => {
-        const spec = next(k);
-        const client = await connectClient(spec.url, spec.username, spec.password);
-        await client.subscribeAsync(`${spec.roomTopic}/#`, { qos: 1 });
-        return client;
-      }),
-    );
+    const warm: MqttClient[] = [];
+    await Promise.all(Array.from({ length: options.batch }, (_, k) => connect(k, warm)));
     await Promise.all(warm.map((client) => client.endAsync(true)));
   }
   const open: MqttClient[] = [];
@@ -303,12 +304,7 @@ export async function rampConnections(
     while (open.length < options.target && !firstFailure) {
       const size = Math.min(options.batch, options.target - open.length);
       const results = await Promise.allSettled(
-        Array.from({ length: size }, async (_, k) => {
-          const spec = next(open.length + k);
-          const client = await connectClient(spec.url, spec.username, spec.password);
-          open.push(client);
-          await client.subscribeAsync(`${spec.roomTopic}/#`, { qos: 1 });
-        }),
+        Array.from({ length: size }, (_, k) => connect(open.length + k, open)),
       );
       samples.push({ held: open.length, ...(await memory()) });
       const failure = results.find((r) => r.status === 'rejected');

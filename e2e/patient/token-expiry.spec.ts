@@ -5,7 +5,7 @@ import { ResultCode } from '@smartcare/contract/result-codes';
 import { join } from 'node:path';
 import { withOwnServer } from '../support/own-server.ts';
 import { repoRoot } from '../support/server.ts';
-import { PATIENT_STORAGE_KEYS } from '../support/auth.ts';
+import { PATIENT_STORAGE_KEYS, seedStorage } from '../support/auth.ts';
 import { DEMO_PASSWORD, expect } from '../support/fixtures.ts';
 
 /**
@@ -100,15 +100,12 @@ test('a session the server revoked lands on login with the notice', async ({
   // copy is now a used one, and presenting it is what the server treats as theft.
   const stolen = await refresh(baseURL!, stored);
   expect(stolen.envelope.code).toBe(ResultCode.SUCCESS);
-  await page.goto('/#/hospital/login');
-  await page.evaluate(
-    ({ pair, loginId }) => {
-      localStorage.setItem('accessToken', pair.accessToken);
-      localStorage.setItem('refreshToken', pair.refreshToken);
-      localStorage.setItem('loginId', loginId);
-    },
-    { pair: stored, loginId: patient.loginId },
-  );
+  // Stored as the app would have kept them; the app first opens (below) after they expired.
+  await seedStorage(page, {
+    [PATIENT_STORAGE_KEYS.accessToken]: stored.accessToken,
+    [PATIENT_STORAGE_KEYS.refreshToken]: stored.refreshToken,
+    [PATIENT_STORAGE_KEYS.loginId]: patient.loginId,
+  });
   await page.waitForTimeout(ACCESS_TOKEN_TTL_MS + 1_000);
   expect(refreshes).toEqual([]);
 

@@ -33,7 +33,7 @@ export interface LoginOptions {
  * Seeds localStorage before the app's scripts run on the next navigation, once per page:
  * later reloads keep whatever the app itself stored (a logout stays a logout).
  */
-async function seedStorage(page: Page, entries: Record<string, string>): Promise<void> {
+export async function seedStorage(page: Page, entries: Record<string, string>): Promise<void> {
   await page.addInitScript((values: Record<string, string>) => {
     const marker = '__e2eSessionSeeded';
     if (window.sessionStorage.getItem(marker)) return;
