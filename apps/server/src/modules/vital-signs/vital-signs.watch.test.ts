@@ -378,7 +378,7 @@ describe("a patient's page", () => {
       for (const f of files.filter((f) => f < '078_'))
         await copyFile(path.join(MIGRATIONS_DIR, f), path.join(dir, f));
       await migrate(db, dir);
-      const one = async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows[0]!;
+      const one = async <T>(sql: string, params: number[] = []) => (await db.query<T>(sql, params)).rows[0]!;
       const seoul = (await one<{ idx: number }>(`INSERT INTO hospitals (name) VALUES ('서울') RETURNING idx`))
         .idx;
       const busan = (await one<{ idx: number }>(`INSERT INTO hospitals (name) VALUES ('부산') RETURNING idx`))
